@@ -1,0 +1,3 @@
+module github.com/leapfrog-solver/leapfrog
+
+go 1.26

@@ -1,0 +1,138 @@
+package positions
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Direction indexes the four grid directions: north, east, south, west.
+const (
+	North = iota
+	East
+	South
+	West
+	numDirs
+)
+
+// Board is the shape of a board: its width, its height and its holes. Cells
+// are numbered row by row from a1: cell = rank*Width + file, both from 0.
+// A Board is immutable once made; positions on the same shape may share it.
+type Board struct {
+	Width, Height int
+	// Cells holds every cell that exists (is not a hole).
+	Cells Set
+	// words is the number of Set words the board uses.
+	words int
+	// step[d][c] is the cell next to c in direction d, or -1 when that is off
+	// the board or a hole.
+	step [numDirs][]int16
+	// jump[d][c] is the cell two steps from c in direction d, or -1 when that
+	// cell or the one between is off the board or a hole.
+	jump [numDirs][]int16
+}
+
+// NewBoard returns the board of the given size with the given holes.
+func NewBoard(width, height int, holes Set) (*Board, error) {
+	if width < 1 || height < 1 || width > MaxSide || height > MaxSide {
+		return nil, fmt.Errorf("board %dx%d: width and height must be 1 to %d", width, height, MaxSide)
+	}
+	b := &Board{Width: width, Height: height}
+	n := width * height
+	b.words = (n + 63) / 64
+	for c := 0; c < n; c++ {
+		if !holes.Has(c) {
+			b.Cells.Add(c)
+		}
+	}
+	df := [numDirs]int{0, 1, 0, -1}
+	dr := [numDirs]int{1, 0, -1, 0}
+	for d := 0; d < numDirs; d++ {
+		b.step[d] = make([]int16, n)
+		b.jump[d] = make([]int16, n)
+		for c := 0; c < n; c++ {
+			f, r := c%width, c/width
+			b.step[d][c] = int16(b.cellAt(f+df[d], r+dr[d]))
+			b.jump[d][c] = -1
+			if mid := b.step[d][c]; mid >= 0 {
+				b.jump[d][c] = int16(b.cellAt(f+2*df[d], r+2*dr[d]))
+			}
+		}
+	}
+	return b, nil
+}
+
+// MustBoard is NewBoard for sizes known to be valid.
+func MustBoard(width, height int, holes Set) *Board {
+	b, err := NewBoard(width, height, holes)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// cellAt returns the cell at file f and rank r (from 0), or -1 when that is
+// off the board or a hole.
+func (b *Board) cellAt(f, r int) int {
+	if f < 0 || r < 0 || f >= b.Width || r >= b.Height {
+		return -1
+	}
+	c := r*b.Width + f
+	if !b.Cells.Has(c) {
+		return -1
+	}
+	return c
+}
+
+// Size returns the number of cells of the rectangle, holes included.
+func (b *Board) Size() int { return b.Width * b.Height }
+
+// IsCell reports whether c is a cell of the board (inside it and not a hole).
+func (b *Board) IsCell(c int) bool { return c >= 0 && c < b.Size() && b.Cells.Has(c) }
+
+// Step returns the cell next to c in direction d, or -1.
+func (b *Board) Step(c, d int) int { return int(b.step[d][c]) }
+
+// Jump returns the cell two steps from c in direction d, or -1.
+func (b *Board) Jump(c, d int) int { return int(b.jump[d][c]) }
+
+// Equal reports whether two boards have the same shape.
+func (b *Board) Equal(o *Board) bool {
+	return b == o || (b.Width == o.Width && b.Height == o.Height && b.Cells == o.Cells)
+}
+
+// HasHoles reports whether some cell of the rectangle is a hole.
+func (b *Board) HasHoles() bool { return b.Cells.Count() != b.Size() }
+
+// SquareName returns the name of cell c, such as "a1" or "r18".
+func (b *Board) SquareName(c int) string {
+	return string(rune('a'+c%b.Width)) + strconv.Itoa(c/b.Width+1)
+}
+
+// ParseSquare reads a square name (case-insensitive) and returns its cell.
+func (b *Board) ParseSquare(s string) (int, error) {
+	if len(s) < 2 {
+		return -1, fmt.Errorf("%q is not a square (a file letter and a rank number, like c4)", s)
+	}
+	fl := s[0] | 0x20
+	if fl < 'a' || fl > 'z' {
+		return -1, fmt.Errorf("%q is not a square (a file letter and a rank number, like c4)", s)
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return -1, fmt.Errorf("%q is not a square (a file letter and a rank number, like c4)", s)
+		}
+	}
+	rank, err := strconv.Atoi(s[1:])
+	if err != nil || s[1] == '0' || len(s) > 3 {
+		return -1, fmt.Errorf("%q is not a square (a file letter and a rank number, like c4)", s)
+	}
+	f, r := int(fl-'a'), rank-1
+	if f >= b.Width || r >= b.Height {
+		return -1, fmt.Errorf("square %s is off the %dx%d board", s, b.Width, b.Height)
+	}
+	c := r*b.Width + f
+	if !b.Cells.Has(c) {
+		return -1, fmt.Errorf("square %s is a hole, not a cell of the board", s)
+	}
+	return c, nil
+}

@@ -1,0 +1,171 @@
+package positions
+
+import "math/bits"
+
+// hupferMoves appends the Hüpfer moves of p: the captures if any piece of the
+// side to move can capture, otherwise the hops (with a birth, or turning into
+// a capture). With dedupe off, moves from different pieces that produce the
+// same position are all kept, as in frogletMoves.
+func (p *Position) hupferMoves(buf []Move, dedupe bool) []Move {
+	b := p.Board
+	first := len(buf)
+	mine := p.SideSet(p.Side)
+	for w := 0; w < b.words; w++ {
+		for x := mine[w]; x != 0; x &= x - 1 {
+			s := w<<6 + bits.TrailingZeros64(x)
+			buf = p.captureChains(buf, s, s, Set{})
+		}
+	}
+	if len(buf) > first {
+		if dedupe {
+			buf = p.dedupeAcrossStarts(buf, first)
+		}
+		return buf
+	}
+	for w := 0; w < b.words; w++ {
+		for x := mine[w]; x != 0; x &= x - 1 {
+			buf = p.hops(buf, w<<6+bits.TrailingZeros64(x))
+		}
+	}
+	if dedupe {
+		buf = p.dedupeAcrossStarts(buf, first)
+	}
+	return buf
+}
+
+// hupferEmpty reports whether cell c is empty while the piece that started on
+// s is moving and the pieces in taken have been captured.
+func (p *Position) hupferEmpty(c, s int, taken *Set) bool {
+	return !p.Occ.Has(c) || c == s || taken.Has(c)
+}
+
+// canCapture reports whether the piece of the side to move standing on at
+// (having started on s, with taken captured) can capture.
+func (p *Position) canCapture(at, s int, taken *Set) bool {
+	b := p.Board
+	for d := 0; d < numDirs; d++ {
+		to := int(b.jump[d][at])
+		if to < 0 {
+			continue
+		}
+		mid := int(b.step[d][at])
+		if p.isEnemy(mid, s, taken) && p.hupferEmpty(to, s, taken) {
+			return true
+		}
+	}
+	return false
+}
+
+// isEnemy reports whether c holds a piece of the side not to move that has
+// not been captured.
+func (p *Position) isEnemy(c, s int, taken *Set) bool {
+	return c != s && p.Occ.Has(c) && !taken.Has(c) && (p.Colour[0].Has(c) != (p.Side == Turquoise))
+}
+
+// isOwn reports whether c holds a piece of the side to move other than the
+// moving one.
+func (p *Position) isOwn(c, s int) bool {
+	return c != s && p.Occ.Has(c) && (p.Colour[0].Has(c) == (p.Side == Turquoise))
+}
+
+// captureChains appends the end states of every capture sequence by the
+// piece that started on s and now stands on at, having captured taken (the
+// sequence so far is not a move yet). A sequence ends only when the piece
+// cannot capture again. The states are walked breadth first in a queue;
+// states with the same number of captures form one layer, the only place a
+// repeat can occur.
+func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
+	b := p.Board
+	var queue [64]Move
+	q := queue[:0]
+	q = append(q, Move{From: int16(s), To: int16(at), Birth: -1, Removed: taken, Jumps: int16(taken.Count())})
+	layerStart, firstMove := 0, len(buf)
+	for i := 0; i < len(q); i++ {
+		if i == layerStart {
+			layerStart = len(q)
+		}
+		cur := q[i]
+		c := int(cur.To)
+		extended := false
+		for d := 0; d < numDirs; d++ {
+			to := int(b.jump[d][c])
+			if to < 0 {
+				continue
+			}
+			mid := int(b.step[d][c])
+			if !p.isEnemy(mid, s, &cur.Removed) || !p.hupferEmpty(to, s, &cur.Removed) {
+				continue
+			}
+			extended = true
+			next := cur
+			next.To = int16(to)
+			next.Jumps++
+			next.Removed.Add(mid)
+			if !containsState(q[layerStart:], &next) {
+				q = append(q, next)
+			}
+		}
+		if !extended && i > 0 && !containsState(buf[firstMove:], &cur) {
+			buf = append(buf, cur)
+		}
+	}
+	return buf
+}
+
+// hops appends the hop moves of the piece on s: every point it can reach by
+// hops over its own pieces, never landing twice on a point, with a birth
+// beside it; where it lands able to capture, the move goes on as a capture.
+// Since hops leave the board unchanged, where the piece can go does not
+// depend on the path: a breadth-first search over points finds it.
+func (p *Position) hops(buf []Move, s int) []Move {
+	b := p.Board
+	var visited Set
+	visited.Add(s)
+	var queue [MaxCells]int16
+	q := queue[:0]
+	q = append(q, int16(s))
+	var none Set
+	firstMove := len(buf)
+	supply := p.Counts[p.Side] > 0
+	for i := 0; i < len(q); i++ {
+		at := int(q[i])
+		for d := 0; d < numDirs; d++ {
+			to := int(b.jump[d][at])
+			if to < 0 || visited.Has(to) || !p.isOwn(int(b.step[d][at]), s) || !p.hupferEmpty(to, s, &none) {
+				continue
+			}
+			visited.Add(to)
+			if p.canCapture(to, s, &none) {
+				n := len(buf)
+				buf = p.captureChains(buf, s, to, Set{})
+				// Chains from different capture points may end alike.
+				buf = append(buf[:n], uniqueStates(buf[firstMove:n], buf[n:])...)
+				continue
+			}
+			q = append(q, int16(to))
+			if !supply {
+				continue
+			}
+			for e := 0; e < numDirs; e++ {
+				birth := int(b.step[e][to])
+				if birth >= 0 && p.hupferEmpty(birth, s, &none) {
+					buf = append(buf, Move{From: int16(s), To: int16(to), Birth: int16(birth)})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// uniqueStates returns the moves of add whose end state is not in have. It
+// reuses add's storage.
+func uniqueStates(have, add []Move) []Move {
+	out := add[:0]
+	for i := range add {
+		if add[i].Birth < 0 && containsState(have, &add[i]) {
+			continue
+		}
+		out = append(out, add[i])
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package positions
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// Symmetry is a rotation or reflection of the grid that maps a board's
+// cells (holes included) onto themselves.
+type Symmetry struct {
+	// Name says which one: "identity", "rot90", "rot180", "rot270",
+	// "flip-files", "flip-ranks", "diagonal", "anti-diagonal".
+	Name string
+	// Perm maps each cell to its image.
+	Perm []int16
+	// table[k][v] is the image of the bits v of byte k of a one-word set
+	// (boards of at most 64 cells), so a set maps in eight look-ups.
+	table [][256]uint64
+}
+
+var symCache sync.Map // board key -> []Symmetry
+
+type boardKey struct {
+	w, h  int
+	cells Set
+}
+
+// Symmetries returns the symmetries of the board, the identity first.
+func (b *Board) Symmetries() []Symmetry {
+	key := boardKey{b.Width, b.Height, b.Cells}
+	if v, ok := symCache.Load(key); ok {
+		return v.([]Symmetry)
+	}
+	w, h := b.Width, b.Height
+	type tf struct {
+		name string
+		f    func(f, r int) (int, int)
+	}
+	tfs := []tf{
+		{"identity", func(f, r int) (int, int) { return f, r }},
+		{"rot180", func(f, r int) (int, int) { return w - 1 - f, h - 1 - r }},
+		{"flip-files", func(f, r int) (int, int) { return w - 1 - f, r }},
+		{"flip-ranks", func(f, r int) (int, int) { return f, h - 1 - r }},
+	}
+	if w == h {
+		tfs = append(tfs,
+			tf{"diagonal", func(f, r int) (int, int) { return r, f }},
+			tf{"anti-diagonal", func(f, r int) (int, int) { return w - 1 - r, w - 1 - f }},
+			tf{"rot90", func(f, r int) (int, int) { return r, w - 1 - f }},
+			tf{"rot270", func(f, r int) (int, int) { return w - 1 - r, f }},
+		)
+	}
+	var out []Symmetry
+	for _, t := range tfs {
+		perm := make([]int16, b.Size())
+		ok := true
+		for c := 0; c < b.Size(); c++ {
+			f, r := t.f(c%w, c/w)
+			img := r*w + f
+			perm[c] = int16(img)
+			if b.Cells.Has(c) != b.Cells.Has(img) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		sy := Symmetry{Name: t.name, Perm: perm}
+		if b.words == 1 {
+			sy.table = make([][256]uint64, (b.Size()+7)/8)
+			for k := range sy.table {
+				for v := 0; v < 256; v++ {
+					var img uint64
+					for bit := 0; bit < 8; bit++ {
+						c := k*8 + bit
+						if v>>bit&1 != 0 && c < b.Size() {
+							img |= 1 << uint(perm[c])
+						}
+					}
+					sy.table[k][v] = img
+				}
+			}
+		}
+		out = append(out, sy)
+	}
+	v, _ := symCache.LoadOrStore(key, out)
+	return v.([]Symmetry)
+}
+
+// Map returns the image of a set of cells.
+func (sy *Symmetry) Map(s *Set) Set {
+	var out Set
+	if sy.table != nil {
+		x := s[0]
+		var img uint64
+		for k := range sy.table {
+			img |= sy.table[k][x&0xff]
+			x >>= 8
+		}
+		out[0] = img
+		return out
+	}
+	for w, word := range s {
+		for word != 0 {
+			c := w<<6 + bits.TrailingZeros64(word)
+			out.Add(int(sy.Perm[c]))
+			word &= word - 1
+		}
+	}
+	return out
+}
+
+// Transform returns the image of p under sy; side and counts are kept.
+func (p *Position) Transform(sy *Symmetry) *Position {
+	q := *p
+	q.Occ = sy.Map(&p.Occ)
+	q.Colour[0] = sy.Map(&p.Colour[0])
+	q.Colour[1] = sy.Map(&p.Colour[1])
+	return &q
+}
+
+// boardLess orders positions of the same board by their pieces.
+func boardLess(a, b *Position) bool {
+	if a.Occ != b.Occ {
+		return a.Occ.Less(&b.Occ)
+	}
+	if a.Colour[0] != b.Colour[0] {
+		return a.Colour[0].Less(&b.Colour[0])
+	}
+	return a.Colour[1].Less(&b.Colour[1])
+}
+
+// Canonical returns the representative of p's symmetry class: the image of
+// p, under the board's symmetries, whose pieces come first in a fixed order.
+// Positions that a symmetry turns into each other have the same Canonical.
+// The second result is the index (in Board.Symmetries) of the symmetry that
+// maps p to it.
+func (p *Position) Canonical() (*Position, int) {
+	syms := p.Board.Symmetries()
+	best, bestIdx := p, 0
+	for i := 1; i < len(syms); i++ {
+		q := p.Transform(&syms[i])
+		if boardLess(q, best) {
+			best, bestIdx = q, i
+		}
+	}
+	return best.Clone(), bestIdx
+}
