@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/urfave/cli/v2"
+)
+
+func countCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "count",
+		Usage:     "count move sequences and reachable positions",
+		ArgsUsage: "POS",
+		Description: `With --depth N: for each ply up to N, the move sequences of that length and
+the distinct positions they reach. With --all: every distinct position reachable
+from POS (POS included), by the number of pieces on the board; --symmetry counts
+positions that a rotation or reflection of the board maps onto each other once.
+
+Froglet positions are counted by their board (the scores and the side to move do
+not change what can follow); Hüpfer positions by board, side and supplies.
+
+   leapfrog count "froglet ggg/g.g/ggg w 0-0" --all
+   leapfrog count "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0" --all --symmetry`,
+		Flags: []cli.Flag{fileFlag, jsonFlag,
+			&cli.IntFlag{Name: "depth", Usage: "count up to `N` plies"},
+			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},
+			&cli.BoolFlag{Name: "symmetry", Usage: "with --all: count symmetric positions once"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.IsSet("depth") == c.Bool("all") {
+				return badInputf("count: give exactly one of --depth N and --all")
+			}
+			if c.Bool("symmetry") && !c.Bool("all") {
+				return badInputf("count: --symmetry goes with --all")
+			}
+			if c.IsSet("depth") && c.Int("depth") < 0 {
+				return badInputf("count: --depth must be 0 or more")
+			}
+			recs, err := readRecords(c)
+			if err != nil {
+				return err
+			}
+			for _, r := range recs {
+				if err := countOne(c, r.rec.Position); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func countOne(c *cli.Context, p *positions.Position) error {
+	w := c.App.Writer
+	if c.IsSet("depth") {
+		plies, err := positions.CountDepth(p, c.Int("depth"), nil)
+		if errors.Is(err, positions.ErrOverflow) {
+			return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
+		}
+		if plies == nil {
+			plies = []positions.PlyCount{}
+		}
+		if c.Bool("json") {
+			return writeJSON(w, struct {
+				Position string               `json:"position"`
+				Plies    []positions.PlyCount `json:"plies"`
+			}{p.String(), plies})
+		}
+		fmt.Fprintf(w, "%s\n%5s %20s %14s\n", p, "ply", "paths", "positions")
+		for _, pc := range plies {
+			fmt.Fprintf(w, "%5d %20d %14d\n", pc.Ply, pc.Paths, pc.Positions)
+		}
+		return nil
+	}
+	sym := c.Bool("symmetry")
+	start := time.Now()
+	prog := newProgress(c, "count")
+	levels, total, err := positions.CountAll(p, sym, func(done, seen int) {
+		prog.update("%d positions done, %d found", done, seen)
+	}, nil)
+	prog.done()
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(w, struct {
+			Position string                 `json:"position"`
+			Total    int                    `json:"total"`
+			Symmetry bool                   `json:"symmetry"`
+			Levels   []positions.LevelCount `json:"levels"`
+		}{p.String(), total, sym, levels})
+	}
+	fmt.Fprintf(w, "%s\n%7s %14s\n", p, "pieces", "positions")
+	for _, l := range levels {
+		fmt.Fprintf(w, "%7d %14d\n", l.Pieces, l.Positions)
+	}
+	note := ""
+	if sym {
+		note = " up to symmetry"
+	}
+	fmt.Fprintf(w, "%7s %14d%s (%.1fs)\n", "total", total, note, time.Since(start).Seconds())
+	return nil
+}

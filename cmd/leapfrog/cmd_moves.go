@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/urfave/cli/v2"
+)
+
+func movesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "moves",
+		Usage:     "list every legal move of a position",
+		ArgsUsage: "POS",
+		Description: `Every legal move once, in canonical spelling, with what it scores and the
+position it produces. Moves are identified by the position they produce.
+
+   leapfrog moves "froglet rbg./..ry/bgyg w 0-0"
+   leapfrog moves --json -f examples/froglet-puzzles.txt`,
+		Flags: []cli.Flag{fileFlag, jsonFlag},
+		Action: func(c *cli.Context) error {
+			recs, err := readRecords(c)
+			if err != nil {
+				return err
+			}
+			for _, r := range recs {
+				p := r.rec.Position
+				moves := p.LegalMoves()
+				if c.Bool("json") {
+					if err := writeJSON(c.App.Writer, movesJSON(p, moves)); err != nil {
+						return err
+					}
+					continue
+				}
+				fmt.Fprintf(c.App.Writer, "%s: %d moves\n", p, len(moves))
+				for _, m := range moves {
+					if p.Game == positions.Froglet {
+						fmt.Fprintf(c.App.Writer, "  %-16s %2d  %s\n", m.Text, m.Points, m.Result)
+					} else {
+						fmt.Fprintf(c.App.Writer, "  %-16s %s\n", m.Text, m.Result)
+					}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+type moveJSON struct {
+	Move     string `json:"move"`
+	Position string `json:"position"`
+	Points   int    `json:"points"`
+}
+
+func movesJSON(p *positions.Position, moves []positions.LegalMove) any {
+	out := struct {
+		Position string     `json:"position"`
+		Moves    []moveJSON `json:"moves"`
+	}{Position: p.String(), Moves: []moveJSON{}}
+	for _, m := range moves {
+		out.Moves = append(out.Moves, moveJSON{m.Text, m.Result.String(), int(m.Points)})
+	}
+	return out
+}
+
+// writeJSON writes v as one line of JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

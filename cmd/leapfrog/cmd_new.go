@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/urfave/cli/v2"
+)
+
+func newCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "new",
+		Usage:     "print a start position",
+		ArgsUsage: "froglet|hupfer",
+		Description: `Froglet: a full board of frogs placed at random, with BrainKing's colour
+counts scaled to the size (12x12: 66 green, 51 yellow, 21 red, 6 blue). The same
+--seed gives the same board everywhere; without one a random seed is used and
+printed on standard error.
+
+Hüpfer: Red's 2x2 block at a1, Turquoise's in the opposite corner, Red to move,
+each supply floor((points-8)/2) unless --supply says otherwise.
+
+   leapfrog new froglet --size 5x5 --seed 7
+   leapfrog new hupfer --size 4 --supply 2`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs"},
+			&cli.IntFlag{Name: "supply", Value: -1, Usage: "Hüpfer pieces in each supply (default: fill the board)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return badInputf("new: name one game: froglet or hupfer")
+			}
+			game, err := positions.ParseGame(c.Args().First())
+			if err != nil {
+				return badInputf("new: %v", err)
+			}
+			size := c.String("size")
+			if size == "" {
+				size = map[positions.Game]string{positions.Froglet: "12x12", positions.Hupfer: "6x6"}[game]
+			}
+			w, h, err := parseSize(size)
+			if err != nil {
+				return badInputf("new: --size: %v", err)
+			}
+			var p *positions.Position
+			if game == positions.Froglet {
+				if c.IsSet("supply") {
+					return badInputf("new: --supply is for hupfer")
+				}
+				seed := c.Uint64("seed")
+				if !c.IsSet("seed") {
+					seed = rand.Uint64() % 1_000_000
+					fmt.Fprintf(c.App.ErrWriter, "seed %d\n", seed)
+				}
+				p, err = positions.NewFroglet(w, h, seed)
+			} else {
+				if c.IsSet("seed") {
+					return badInputf("new: --seed is for froglet: the Hüpfer start is fixed")
+				}
+				supply := c.Int("supply")
+				if supply < 0 {
+					supply = positions.DefaultSupply(w, h)
+				}
+				p, err = positions.NewHupfer(w, h, supply)
+			}
+			if err != nil {
+				return badInputf("new: %v", err)
+			}
+			fmt.Fprintln(c.App.Writer, p)
+			return nil
+		},
+	}
+}
+
+// parseSize reads "WxH" or "N".
+func parseSize(s string) (int, int, error) {
+	parts := strings.Split(strings.ToLower(s), "x")
+	if len(parts) > 2 {
+		return 0, 0, fmt.Errorf("%q: want WxH, like 12x12, or N", s)
+	}
+	var n [2]int
+	for i, part := range parts {
+		v, err := strconv.Atoi(part)
+		if err != nil || v < 1 || v > positions.MaxSide {
+			return 0, 0, fmt.Errorf("%q: width and height must be whole numbers from 1 to %d", s, positions.MaxSide)
+		}
+		n[i] = v
+	}
+	if len(parts) == 1 {
+		n[1] = n[0]
+	}
+	return n[0], n[1], nil
+}

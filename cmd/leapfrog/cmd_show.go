@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+)
+
+func showCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "draw a position in the terminal",
+		ArgsUsage: "POS",
+		Description: `Draws the board with coordinates, the scores or supplies, the side to move and
+the number of legal moves. Colours when standard output is a terminal and
+NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
+
+   leapfrog show "froglet rbg./..ry/bgyg w 0-0"`,
+		Flags: []cli.Flag{fileFlag},
+		Action: func(c *cli.Context) error {
+			recs, err := readRecords(c)
+			if err != nil {
+				return err
+			}
+			color := useColor(c.App.Writer)
+			for i, r := range recs {
+				if i > 0 {
+					fmt.Fprintln(c.App.Writer)
+				}
+				drawPosition(c.App.Writer, r.rec.Position, color)
+			}
+			return nil
+		},
+	}
+}
+
+// useColor reports whether w is a terminal that may show colours.
+func useColor(w io.Writer) bool {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// ANSI colours of the pieces: Froglet green..blue, Hüpfer red and turquoise.
+var (
+	frogColors = [4]string{"\x1b[1;32m", "\x1b[1;33m", "\x1b[1;31m", "\x1b[1;34m"}
+	hupfColors = [2]string{"\x1b[1;31m", "\x1b[1;36m"}
+)
+
+const colorReset = "\x1b[0m"
+
+func drawPosition(w io.Writer, p *positions.Position, color bool) {
+	b := p.Board
+	var sb strings.Builder
+	for r := b.Height - 1; r >= 0; r-- {
+		fmt.Fprintf(&sb, "%3d ", r+1)
+		for f := 0; f < b.Width; f++ {
+			c := r*b.Width + f
+			var cell string
+			switch {
+			case !b.IsCell(c):
+				cell = " "
+			case !p.Occ.Has(c):
+				cell = "·"
+			default:
+				col := p.ColourAt(c)
+				cell = string(positions.CellLetter(p.Game, col))
+				if color {
+					code := hupfColors[col&1]
+					if p.Game == positions.Froglet {
+						code = frogColors[col]
+					}
+					cell = code + cell + colorReset
+				}
+			}
+			sb.WriteString(" " + cell)
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("    ")
+	for f := 0; f < b.Width; f++ {
+		sb.WriteString(" " + string(rune('a'+f)))
+	}
+	sb.WriteByte('\n')
+	n := len(p.LegalMoves())
+	if p.Game == positions.Froglet {
+		fmt.Fprintf(&sb, "Froglet %dx%d. Score: White %d, Black %d. %s to move, %d legal moves.\n",
+			b.Width, b.Height, p.Counts[0], p.Counts[1], []string{"White", "Black"}[p.Side], n)
+	} else {
+		fmt.Fprintf(&sb, "Hüpfer %dx%d. Supplies: Red %d, Turquoise %d. %s to move, %d legal moves.\n",
+			b.Width, b.Height, p.Counts[0], p.Counts[1], []string{"Red", "Turquoise"}[p.Side], n)
+	}
+	io.WriteString(w, sb.String())
+}

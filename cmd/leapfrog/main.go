@@ -1,0 +1,96 @@
+// Command leapfrog solves and analyses positions of Froglet and Hüpfer, two
+// jumping games. Run `leapfrog --help` for the commands.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes of cli.md.
+const (
+	exitOK          = 0
+	exitClaimFailed = 1
+	exitBadInput    = 2
+	exitLimit       = 3
+	exitInterrupted = 130
+)
+
+// exitError carries an exit code with its message.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// badInput marks err as bad input or usage (exit 2).
+func badInput(err error) error { return &exitError{exitBadInput, err} }
+
+// badInputf is badInput with a formatted message.
+func badInputf(format string, args ...any) error {
+	return badInput(fmt.Errorf(format, args...))
+}
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it with their own streams.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(interspersed(app, args))
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	code := exitBadInput
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintf(stderr, "leapfrog: %s\n", msg)
+	}
+	return code
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "leapfrog",
+		Usage: "solve and analyse Froglet and Hüpfer positions",
+		Description: `leapfrog reads positions in the notation of the rule book, for example
+
+   froglet rbg./..ry/bgyg w 0-0
+   hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14
+
+(GAME BOARD SIDE COUNTS: the board's rows from the top, '/' between rows;
+Froglet g y r b frogs worth 1 to 4, Hüpfer r and t pieces, '.' empty, '#' no
+cell; w/b or r/t to move; the scores, or the supplies, Red's first).
+
+Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
+'leapfrog show POS', list its moves with 'leapfrog moves POS'.`,
+		Reader:          stdin,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		Commands: []*cli.Command{
+			newCommand(),
+			showCommand(),
+			movesCommand(),
+			countCommand(),
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return badInput(err)
+		},
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	for _, c := range app.Commands {
+		c.OnUsageError = app.OnUsageError
+	}
+	return app
+}

@@ -1,0 +1,123 @@
+package positions
+
+import (
+	"strings"
+)
+
+// Op is one operation of a record, such as `bm d2-b2` or `id "tiny 1"`.
+type Op struct {
+	Name string
+	// Args are the operation's words; a quoted string is one argument,
+	// without its quotes.
+	Args []string
+	// Col is where the operation starts in its line (from 1).
+	Col int
+}
+
+// Record is a position with its operations (notation.md).
+type Record struct {
+	Position *Position
+	Ops      []Op
+}
+
+// ParseRecord reads one record line: a position, then operations each ended
+// by ';'. Unknown operations are kept.
+func ParseRecord(line string) (*Record, error) {
+	end := strings.IndexByte(line, ';')
+	if end < 0 {
+		end = len(line)
+	}
+	p, err := ParsePosition(line[:end])
+	if err != nil {
+		return nil, err
+	}
+	rec := &Record{Position: p}
+	i := end + 1
+	for i < len(line) {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= len(line) {
+			break
+		}
+		start := i
+		var words []string
+		var cur strings.Builder
+		inWord := false
+		for i < len(line) && line[i] != ';' {
+			ch := line[i]
+			switch {
+			case ch == '"':
+				j := strings.IndexByte(line[i+1:], '"')
+				if j < 0 {
+					return nil, errAt(line, i, "unterminated quoted string")
+				}
+				cur.WriteString(line[i+1 : i+1+j])
+				inWord = true
+				i += j + 2
+				continue
+			case ch == ' ' || ch == '\t':
+				if inWord {
+					words = append(words, cur.String())
+					cur.Reset()
+					inWord = false
+				}
+			default:
+				cur.WriteByte(ch)
+				inWord = true
+			}
+			i++
+		}
+		if inWord {
+			words = append(words, cur.String())
+		}
+		if i >= len(line) {
+			return nil, errAt(line, start, "operation %q is not ended by ';'", strings.TrimSpace(line[start:]))
+		}
+		i++ // the ';'
+		if len(words) == 0 {
+			continue
+		}
+		rec.Ops = append(rec.Ops, Op{Name: words[0], Args: words[1:], Col: start + 1})
+	}
+	return rec, nil
+}
+
+// Op returns the first operation named name, if any.
+func (r *Record) Op(name string) (Op, bool) {
+	for _, op := range r.Ops {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Op{}, false
+}
+
+// String returns the record in canonical form: the position, then each
+// operation followed by ';'. Arguments of id and c are quoted.
+func (r *Record) String() string {
+	var sb strings.Builder
+	sb.WriteString(r.Position.String())
+	for _, op := range r.Ops {
+		sb.WriteString("; ")
+		sb.WriteString(op.Name)
+		for _, a := range op.Args {
+			sb.WriteByte(' ')
+			if op.Name == "id" || op.Name == "c" || strings.ContainsAny(a, " \t;") {
+				sb.WriteString(`"` + a + `"`)
+			} else {
+				sb.WriteString(a)
+			}
+		}
+	}
+	if len(r.Ops) > 0 {
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}
+
+// IsBlankOrComment reports whether a record-file line holds no record.
+func IsBlankOrComment(line string) bool {
+	t := strings.TrimSpace(line)
+	return t == "" || strings.HasPrefix(t, "//")
+}
