@@ -3,7 +3,10 @@ package positions
 import (
 	"errors"
 	"math/bits"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 // Counting identifies a Froglet position by its board alone: the scores do
@@ -101,33 +104,151 @@ func tier(p *Position) int {
 // CountAll counts every distinct position reachable from p, p included,
 // grouped by the number of pieces on the board, largest first. With
 // symmetry, positions that a symmetry of the board maps onto each other
-// count once. progress, if not nil, is called after each tier with the
-// positions found so far; stop as in CountDepth (a stopped count returns
-// ErrStopped).
+// count once. Tiers (see tier) are expanded from the highest down, each by
+// all cores. progress, if not nil, is called after each tier with the
+// positions counted and found so far; stop, if not nil, is polled between
+// positions and ends the count with ErrStopped.
 func CountAll(p *Position, symmetry bool, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
 	var syms []Symmetry
 	if symmetry {
-		syms = p.Board.Symmetries()
+		syms = p.Board.Symmetries()[1:]
 	}
-	canon := func(q *Position) countKey {
-		k := keyOf(q)
-		for i := 1; i < len(syms); i++ {
-			c := countKey{occ: syms[i].Map(&q.Occ), c0: syms[i].Map(&q.Colour[0]), c1: syms[i].Map(&q.Colour[1]), meta: k.meta}
-			if countKeyLess(&c, &k) {
-				k = c
-			}
+	if p.Board.words == 1 {
+		return countAll(p, smallCodec{syms}, progress, stop)
+	}
+	return countAll(p, bigCodec{syms}, progress, stop)
+}
+
+// keyCodec turns positions into compact comparable keys (canonical under
+// the symmetries it holds) and back.
+type keyCodec[K comparable] interface {
+	key(q *Position) K
+	position(p *Position, k K) Position
+	hash(k *K) uint64
+}
+
+// smallKey is a position of a board of at most 64 cells.
+type smallKey struct{ occ, c0, c1, meta uint64 }
+
+type smallCodec struct{ syms []Symmetry }
+
+func (c smallCodec) key(q *Position) smallKey {
+	k := smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(q)}
+	for i := range c.syms {
+		sy := &c.syms[i]
+		o := sy.Map(&q.Occ)[0]
+		if o > k.occ {
+			continue
 		}
-		return k
+		img := smallKey{o, sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0], k.meta}
+		if o < k.occ || img.c0 < k.c0 || (img.c0 == k.c0 && img.c1 < k.c1) {
+			k = img
+		}
 	}
-	tiers := map[int]map[countKey]struct{}{}
-	start := canon(p)
-	tiers[tier(p)] = map[countKey]struct{}{start: {}}
+	return k
+}
+
+func (smallCodec) position(p *Position, k smallKey) Position {
+	q := Position{Game: p.Game, Board: p.Board}
+	q.Occ[0], q.Colour[0][0], q.Colour[1][0] = k.occ, k.c0, k.c1
+	setMeta(&q, k.meta)
+	return q
+}
+
+func (smallCodec) hash(k *smallKey) uint64 {
+	return mix(k.occ ^ mix(k.c0^mix(k.c1^mix(k.meta))))
+}
+
+type bigCodec struct{ syms []Symmetry }
+
+func (c bigCodec) key(q *Position) countKey {
+	k := countKey{occ: q.Occ, c0: q.Colour[0], c1: q.Colour[1], meta: meta(q)}
+	for i := range c.syms {
+		sy := &c.syms[i]
+		img := countKey{occ: sy.Map(&q.Occ), c0: sy.Map(&q.Colour[0]), c1: sy.Map(&q.Colour[1]), meta: k.meta}
+		if countKeyLess(&img, &k) {
+			k = img
+		}
+	}
+	return k
+}
+
+func (bigCodec) position(p *Position, k countKey) Position {
+	q := Position{Game: p.Game, Board: p.Board, Occ: k.occ, Colour: [2]Set{k.c0, k.c1}}
+	setMeta(&q, k.meta)
+	return q
+}
+
+func (bigCodec) hash(k *countKey) uint64 {
+	h := mix(k.meta)
+	for i := range k.occ {
+		h = mix(h ^ k.occ[i] ^ mix(k.c0[i]^mix(k.c1[i])))
+	}
+	return h
+}
+
+// meta packs what a count key holds besides the board: nothing for
+// Froglet, side and supplies for Hüpfer.
+func meta(q *Position) uint64 {
+	if q.Game != Hupfer {
+		return 0
+	}
+	return uint64(q.Side) | uint64(q.Counts[0])<<1 | uint64(q.Counts[1])<<32
+}
+
+func setMeta(q *Position, m uint64) {
+	if q.Game == Hupfer {
+		q.Side = int(m & 1)
+		q.Counts = [2]int{int(m >> 1 & 0x7fffffff), int(m >> 32)}
+	}
+}
+
+// mix is a 64-bit finaliser (from SplitMix64).
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// shardedSet is a set of keys split into shards, each with its own lock, so
+// that several workers can add to it at once.
+type shardedSet[K comparable] struct {
+	shards [64]struct {
+		mu sync.Mutex
+		m  map[K]struct{}
+	}
+	size atomic.Int64
+}
+
+func (s *shardedSet[K]) add(k K, h uint64) {
+	sh := &s.shards[h>>58]
+	sh.mu.Lock()
+	if sh.m == nil {
+		sh.m = map[K]struct{}{}
+	}
+	if _, ok := sh.m[k]; !ok {
+		sh.m[k] = struct{}{}
+		s.size.Add(1)
+	}
+	sh.mu.Unlock()
+}
+
+func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
+	tiers := map[int]*shardedSet[K]{}
+	tierOf := func(t int) *shardedSet[K] {
+		if tiers[t] == nil {
+			tiers[t] = &shardedSet[K]{}
+		}
+		return tiers[t]
+	}
+	k0 := codec.key(p)
+	tierOf(tier(p)).add(k0, codec.hash(&k0))
 	byPieces := map[int]int{}
 	total := 0
-	var buf []Move
+	workers := runtime.GOMAXPROCS(0)
 	for {
-		// The highest tier left: every position that can reach it has been
-		// expanded already.
 		top := -1
 		for t := range tiers {
 			if t > top {
@@ -139,31 +260,64 @@ func CountAll(p *Position, symmetry bool, progress func(done, total int), stop f
 		}
 		set := tiers[top]
 		delete(tiers, top)
-		for k := range set {
-			if stop != nil && stop() {
-				return nil, total, ErrStopped
-			}
-			q := fromKey(p, k)
-			byPieces[q.Pieces()]++
-			total++
-			if q.Game == Froglet && !q.IsFull() {
-				buf = q.singleJumps(buf[:0])
-			} else {
-				buf = q.GenerateMoves(buf[:0])
-			}
-			for i := range buf {
-				child := q.Child(&buf[i])
-				t := tier(child)
-				ts := tiers[t]
-				if ts == nil {
-					ts = map[countKey]struct{}{}
-					tiers[t] = ts
+		// Children of one tier fall into lower tiers; make those sets now
+		// so that workers only read the tiers map.
+		for t := 0; t < top; t++ {
+			tierOf(t)
+		}
+		var stopped atomic.Bool
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				local := map[int]int{}
+				var buf []Move
+				for si := w; si < len(set.shards); si += workers {
+					for k := range set.shards[si].m {
+						if stop != nil && stop() {
+							stopped.Store(true)
+							return
+						}
+						q := codec.position(p, k)
+						local[q.Pieces()]++
+						if q.Game == Froglet && !q.IsFull() {
+							buf = q.singleJumps(buf[:0])
+						} else {
+							buf = q.GenerateMoves(buf[:0])
+						}
+						for i := range buf {
+							child := q
+							child.Apply(&buf[i])
+							ck := codec.key(&child)
+							tiers[tier(&child)].add(ck, codec.hash(&ck))
+						}
+					}
 				}
-				ts[canon(child)] = struct{}{}
+				mu.Lock()
+				for n, c := range local {
+					byPieces[n] += c
+					total += c
+				}
+				mu.Unlock()
+			}(w)
+		}
+		wg.Wait()
+		if stopped.Load() {
+			return nil, total, ErrStopped
+		}
+		for t, s := range tiers {
+			if s.size.Load() == 0 {
+				delete(tiers, t)
 			}
 		}
 		if progress != nil {
-			progress(total, total+pending(tiers))
+			n := 0
+			for _, s := range tiers {
+				n += int(s.size.Load())
+			}
+			progress(total, total+n)
 		}
 	}
 	var levels []LevelCount
@@ -177,14 +331,6 @@ func CountAll(p *Position, symmetry bool, progress func(done, total int), stop f
 // ErrStopped is returned by a count that its stop function ended.
 var ErrStopped = errors.New("stopped")
 
-func pending(tiers map[int]map[countKey]struct{}) int {
-	n := 0
-	for _, s := range tiers {
-		n += len(s)
-	}
-	return n
-}
-
 func countKeyLess(a, b *countKey) bool {
 	if a.occ != b.occ {
 		return a.occ.Less(&b.occ)
@@ -193,15 +339,6 @@ func countKeyLess(a, b *countKey) bool {
 		return a.c0.Less(&b.c0)
 	}
 	return a.c1.Less(&b.c1)
-}
-
-func fromKey(p *Position, k countKey) *Position {
-	q := &Position{Game: p.Game, Board: p.Board, Occ: k.occ, Colour: [2]Set{k.c0, k.c1}}
-	if p.Game == Hupfer {
-		q.Side = int(k.meta & 1)
-		q.Counts = [2]int{int(k.meta >> 1 & 0x7fffffff), int(k.meta >> 32)}
-	}
-	return q
 }
 
 // singleJumps appends the Froglet moves of one jump each. Every Froglet move

@@ -92,6 +92,8 @@ const refBudget = 200000
 type refGen struct {
 	moves map[string]refMove
 	steps int
+	// all, if not nil, collects every spelling of every result.
+	all map[string][]string
 }
 
 // record keeps the smallest spelling (fewest squares, then bytes) per result.
@@ -100,6 +102,9 @@ func (g *refGen) record(text string, squares int, points int, after *refBoard) {
 	after.side ^= 1
 	res := after.String()
 	after.side ^= 1
+	if g.all != nil {
+		g.all[res] = append(g.all[res], text)
+	}
 	old, ok := g.moves[res]
 	if ok {
 		if old.points != points {
