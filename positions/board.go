@@ -29,6 +29,8 @@ type Board struct {
 	// jump[d][c] is the cell two steps from c in direction d, or -1 when that
 	// cell or the one between is off the board or a hole.
 	jump [numDirs][]int16
+	// shape hashes width, height and holes (see Shape).
+	shape uint64
 }
 
 // NewBoard returns the board of the given size with the given holes.
@@ -43,6 +45,11 @@ func NewBoard(width, height int, holes Set) (*Board, error) {
 		if !holes.Has(c) {
 			b.Cells.Add(c)
 		}
+	}
+	b.shape = uint64(width)<<8 | uint64(height)
+	for _, w := range b.Cells {
+		b.shape = (b.shape ^ w) * 0x9e3779b97f4a7c15
+		b.shape ^= b.shape >> 29
 	}
 	df := [numDirs]int{0, 1, 0, -1}
 	dr := [numDirs]int{1, 0, -1, 0}
@@ -82,6 +89,10 @@ func (b *Board) cellAt(f, r int) int {
 	}
 	return c
 }
+
+// Shape returns a hash of the board's width, height and holes, for keys
+// that must tell boards apart.
+func (b *Board) Shape() uint64 { return b.shape }
 
 // Size returns the number of cells of the rectangle, holes included.
 func (b *Board) Size() int { return b.Width * b.Height }

@@ -1,4 +1,4 @@
-package positions
+package positions_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leapfrog-solver/leapfrog/internal/reference"
+	. "github.com/leapfrog-solver/leapfrog/positions"
 	"pgregory.net/rapid"
 )
 
@@ -72,7 +74,7 @@ func TestParseErrors(t *testing.T) {
 // genPosition draws a random position for property tests.
 func genPosition(t *rapid.T) *Position {
 	seed := rapid.Uint64().Draw(t, "seed")
-	return randomPosition(rand.New(rand.NewPCG(seed, 7)))
+	return reference.RandomPosition(rand.New(rand.NewPCG(seed, 7)))
 }
 
 func TestPositionRoundTrip(t *testing.T) {
@@ -132,17 +134,11 @@ func TestEverySpellingNamesTheMove(t *testing.T) {
 		if p.Board.Size() > 64 {
 			return
 		}
-		spellings := map[string][]string{}
-		g := &refGen{moves: map[string]refMove{}}
-		g.all = spellings
-		if p.Game == Froglet {
-			g.froglet(refFrom(p))
-		} else {
-			g.hupfer(refFrom(p))
-		}
-		if g.steps > refBudget {
+		spellings, ok := reference.AllSpellings(p)
+		if !ok {
 			return
 		}
+		best, _ := reference.Moves(p)
 		for res, texts := range spellings {
 			for _, text := range texts {
 				for _, variant := range []string{text, strings.ToUpper(text)} {
@@ -150,8 +146,8 @@ func TestEverySpellingNamesTheMove(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s: ParseMove(%q): %v", p, variant, err)
 					}
-					if lm.Result.String() != res || lm.Text != g.moves[res].text {
-						t.Fatalf("%s: %q parsed as %s to %s, want %s to %s", p, variant, lm.Text, lm.Result, g.moves[res].text, res)
+					if lm.Result.String() != res || lm.Text != best[res].Text {
+						t.Fatalf("%s: %q parsed as %s to %s, want %s to %s", p, variant, lm.Text, lm.Result, best[res].Text, res)
 					}
 				}
 			}

@@ -1,0 +1,306 @@
+package solver
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// Scores. Froglet scores are score differences. A Hüpfer score is
+// winScore - n for a win in n plies and -(winScore - n) for a loss in n;
+// no Hüpfer position is a draw, so 0 never occurs.
+const (
+	winScore = 10000
+	infinity = winScore + 1
+)
+
+// hupferScore returns the score of a win (or loss) in dist plies.
+func hupferScore(win bool, dist int) int {
+	if win {
+		return winScore - dist
+	}
+	return -(winScore - dist)
+}
+
+// parentScore turns the score of a Hüpfer child into the score of the move
+// for the player making it: one ply further from the end.
+func parentScore(c int) int {
+	if c < 0 {
+		return -c - 1
+	}
+	return -c + 1
+}
+
+// childBound maps a bound on a parent's score to the child's side of it:
+// the parent's score exceeds x exactly when the child's is below
+// -childBound(x).
+func childBound(x int) int {
+	switch {
+	case x > 0:
+		return x + 1
+	case x < 0:
+		return x - 1
+	}
+	return 0
+}
+
+// searcher is one thread's search state. Threads share the table and the
+// stop flag, nothing else.
+type searcher struct {
+	tt    *Table
+	nodes int64 // nodes of the current run
+	// published is the shared node counter, to which the searcher adds its
+	// nodes every checkEvery nodes and at the end of a run.
+	published *atomic.Int64
+	hits      int64
+	stop    *atomic.Bool
+	limit   func(nodes int64) bool
+	aborted bool
+	// moves[ply] is the move buffer of each ply, kept between searches so
+	// that the search allocates nothing once it has reached its depth.
+	moves [][]positions.Move
+	// order[ply] holds the search order (indexes into moves[ply]).
+	order [][]uint16
+	// shuffle perturbs the move order near the root so that threads
+	// sharing the table do not all walk the same tree.
+	shuffle int
+}
+
+// checkEvery is how often (in nodes) a search looks at its limits.
+const checkEvery = 4096
+
+// key hashes the part of a position that decides its value. A Froglet
+// value depends on the board alone: frogs are shared and the scores so far
+// do not count. A Hüpfer position is seen from the side to move ("mine" and
+// "theirs"), since the rules are the same for both.
+func key(p *positions.Position) Key {
+	n := (p.Board.Size() + 63) / 64
+	shape := p.Board.Shape()
+	h1, h2 := mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
+	if p.Game == positions.Froglet {
+		for w := 0; w < n; w++ {
+			h1 = mix(h1 ^ p.Occ[w] ^ mix(p.Colour[0][w]^mix(p.Colour[1][w]+1)))
+			h2 = mix2(h2 ^ p.Occ[w] ^ mix2(p.Colour[0][w]^mix2(p.Colour[1][w]+3)))
+		}
+		return Key{h1, h2}
+	}
+	mine := p.Colour[0] // Turquoise pieces
+	flip := uint64(0)
+	if p.Side == positions.RedSide {
+		flip = ^uint64(0)
+	}
+	meta := uint64(p.Counts[p.Side]) | uint64(p.Counts[p.Side^1])<<32
+	h1, h2 = mix(h1^meta), mix2(h2^meta)
+	for w := 0; w < n; w++ {
+		m := (mine[w] ^ flip) & p.Occ[w]
+		h1 = mix(h1 ^ p.Occ[w] ^ mix(m+5))
+		h2 = mix2(h2 ^ p.Occ[w] ^ mix2(m+7))
+	}
+	return Key{h1, h2}
+}
+
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func mix2(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	return x ^ x>>33
+}
+
+// buffers returns the move and order buffers of ply.
+func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
+	for len(s.moves) <= ply {
+		s.moves = append(s.moves, make([]positions.Move, 0, 64))
+		s.order = append(s.order, make([]uint16, 0, 64))
+	}
+	return s.moves[ply][:0], s.order[ply][:0]
+}
+
+// tick counts a node and reports whether the search must stop.
+func (s *searcher) tick() bool {
+	s.nodes++
+	if s.nodes%checkEvery == 0 {
+		s.published.Add(checkEvery)
+		if s.stop.Load() || (s.limit != nil && s.limit(s.nodes)) {
+			s.stop.Store(true)
+			s.aborted = true
+		}
+	}
+	return s.aborted
+}
+
+// search returns the score of p for the player to move, searched with the
+// window (alpha, beta): the exact score when it lies inside, else a bound
+// on the side it falls (fail-soft). After an abort the result means nothing.
+func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
+	if s.tick() {
+		return 0
+	}
+	k := key(p)
+	best := uint16(NoMove)
+	lower, upper := -infinity, infinity
+	if e, ok := s.tt.Probe(k); ok {
+		s.hits++
+		lower, upper = int(e.Lower), int(e.Upper)
+		if lower >= beta || lower == upper {
+			return lower
+		}
+		if upper <= alpha {
+			return upper
+		}
+		best = e.Best
+	}
+	froglet := p.Game == positions.Froglet
+	if froglet {
+		// No side can take the last frog, so neither gains more than the
+		// sum of the values of all the frogs but one.
+		if bound := frogletBound(p); bound < upper {
+			upper = bound
+			if -bound > lower {
+				lower = -bound
+			}
+			if upper <= alpha {
+				return upper
+			}
+			if lower >= beta {
+				return lower
+			}
+		}
+	}
+	if lower > alpha {
+		alpha = lower
+	}
+	if upper < beta {
+		beta = upper
+	}
+	moves, order := s.buffers(ply)
+	moves = p.GenerateMoves(moves)
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		v := 0
+		if !froglet {
+			v = hupferScore(false, 0)
+		}
+		s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		return v
+	}
+	order = orderMoves(moves, order, best, froglet, s.shuffle, ply)
+	s.order[ply] = order
+	start := s.nodes
+	origAlpha := alpha
+	bestScore, bestIdx := -infinity, uint16(NoMove)
+	for _, i := range order {
+		m := &s.moves[ply][i]
+		child := *p
+		child.Apply(m)
+		var v int
+		if froglet {
+			pts := int(m.Points)
+			v = pts - s.search(&child, pts-beta, pts-alpha, ply+1)
+		} else {
+			v = parentScore(s.search(&child, -childBound(beta), -childBound(alpha), ply+1))
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > bestScore {
+			bestScore, bestIdx = v, i
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	// Combine what this search proved with what the table knew.
+	newLower, newUpper := lower, upper
+	switch {
+	case bestScore <= origAlpha:
+		newUpper = min(upper, bestScore)
+	case bestScore >= beta:
+		newLower = max(lower, bestScore)
+	default:
+		newLower, newUpper = bestScore, bestScore
+	}
+	if bestScore <= origAlpha && best != NoMove {
+		bestIdx = best // a fail-low proves no move best; keep the old hint
+	}
+	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
+	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
+	return bestScore
+}
+
+// frogletBound is the most either side can still gain: the values of all
+// frogs on the board but the cheapest.
+func frogletBound(p *positions.Position) int {
+	n := (p.Board.Size() + 63) / 64
+	total, cheapest := 0, 5
+	for w := 0; w < n; w++ {
+		occ, c0, c1 := p.Occ[w], p.Colour[0][w], p.Colour[1][w]
+		ones := bits.OnesCount64(occ)
+		total += ones + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
+		if ones > 0 && cheapest > 1 {
+			switch {
+			case occ&^c0&^c1 != 0:
+				cheapest = 1
+			case occ&c0&^c1 != 0:
+				cheapest = min(cheapest, 2)
+			case occ&^c0&c1 != 0:
+				cheapest = min(cheapest, 3)
+			default:
+				cheapest = min(cheapest, 4)
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return total - cheapest
+}
+
+// orderMoves fills order with the indexes of moves in search order: the
+// table's best move first, then (Froglet) by points, most first, or
+// (Hüpfer) by pieces captured. Threads other than the first rotate the
+// order near the root, so that they spread over the tree.
+func orderMoves(moves []positions.Move, order []uint16, best uint16, froglet bool, shuffle, ply int) []uint16 {
+	first := 0
+	if best != NoMove && int(best) < len(moves) {
+		order = append(order, best)
+		first = 1
+	}
+	for i := range moves {
+		if uint16(i) != best {
+			order = append(order, uint16(i))
+		}
+	}
+	rest := order[first:]
+	if shuffle > 0 && ply < 3 && len(rest) > 1 {
+		r := shuffle % len(rest)
+		slices.Reverse(rest[:r])
+		slices.Reverse(rest[r:])
+		slices.Reverse(rest)
+	}
+	rank := func(i uint16) int {
+		if froglet {
+			return int(moves[i].Points)
+		}
+		return int(moves[i].Jumps)
+	}
+	for i := 1; i < len(rest); i++ {
+		for j := i; j > 0 && rank(rest[j]) > rank(rest[j-1]); j-- {
+			rest[j], rest[j-1] = rest[j-1], rest[j]
+		}
+	}
+	return order
+}

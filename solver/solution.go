@@ -1,0 +1,156 @@
+package solver
+
+import (
+	"sort"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// Value is the exact value of a position for the player to move (rules.md):
+// Froglet, the best score difference that player can force; Hüpfer, a win
+// or a loss in Distance plies.
+type Value struct {
+	Game positions.Game
+	// Score is the Froglet score difference, or the Hüpfer score (positive
+	// for a win; see Win and Distance).
+	Score int
+}
+
+// Win reports whether a Hüpfer value is a win.
+func (v Value) Win() bool { return v.Score > 0 }
+
+// Distance returns the plies to the end of a Hüpfer game under best play.
+func (v Value) Distance() int {
+	if v.Score < 0 {
+		return winScore + v.Score
+	}
+	return winScore - v.Score
+}
+
+// Less orders values from the mover's point of view.
+func (v Value) Less(w Value) bool { return v.Score < w.Score }
+
+// Value returns the exact value of p.
+func (s *Solver) Value(p *positions.Position) (Value, error) {
+	sc, err := s.exact(p)
+	return Value{p.Game, sc}, err
+}
+
+// Outcome is a result for the player to move counting the score so far:
+// 1 win, 0 draw, -1 loss.
+type Outcome int
+
+// WDL answers only who wins with best play, counting Froglet scores so far;
+// it needs one search with a narrow window instead of the exact value.
+func (s *Solver) WDL(p *positions.Position) (Outcome, error) {
+	if p.Game == positions.Hupfer {
+		v, err := s.run(p, -1, 1)
+		if err != nil {
+			return 0, err
+		}
+		if v > 0 {
+			return 1, nil
+		}
+		return -1, nil
+	}
+	d := p.Counts[p.Side] - p.Counts[p.Side^1]
+	// The final difference is d + value: a window around -d decides.
+	v, err := s.run(p, -d-1, -d+1)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case v >= -d+1:
+		return 1, nil
+	case v <= -d-1:
+		return -1, nil
+	}
+	return 0, nil
+}
+
+// MoveValue is a legal move with its exact value for the player making it.
+type MoveValue struct {
+	positions.LegalMove
+	// Value: Froglet, the move's points minus the value of the position it
+	// produces; Hüpfer, a win or loss whose distance counts the move itself.
+	Value Value
+}
+
+// moveValue turns the value of the position a move produces into the value
+// of the move for the player making it.
+func moveValue(m *positions.LegalMove, child Value) Value {
+	if child.Game == positions.Froglet {
+		return Value{child.Game, int(m.Points) - child.Score}
+	}
+	return Value{child.Game, parentScore(child.Score)}
+}
+
+// Analyze returns every legal move of p with its exact value, best first;
+// moves of equal value keep the order of their spellings.
+func (s *Solver) Analyze(p *positions.Position) ([]MoveValue, error) {
+	var out []MoveValue
+	for _, m := range p.LegalMoves() {
+		cv, err := s.Value(m.Result)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, MoveValue{m, moveValue(&m, cv)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[j].Value.Less(out[i].Value) })
+	return out, nil
+}
+
+// BestMove returns the first move, in the order of spellings, whose value
+// is v, the value of p; ok is false when p has no move. The choice depends
+// only on the position, never on threads or the state of the table.
+func (s *Solver) BestMove(p *positions.Position, v Value) (positions.LegalMove, bool, error) {
+	for _, m := range p.LegalMoves() {
+		cv, err := s.Value(m.Result)
+		if err != nil {
+			return positions.LegalMove{}, false, err
+		}
+		if moveValue(&m, cv) == v {
+			return m, true, nil
+		}
+	}
+	return positions.LegalMove{}, false, nil
+}
+
+// Solution is the answer to solve: the value, a best move and a principal
+// variation to the end of the game.
+type Solution struct {
+	Value Value
+	// PV is a line of optimal play to the end of the game; PV[0] is the
+	// best move. Empty when the game is over.
+	PV []positions.LegalMove
+	// Final is the position at the end of the PV.
+	Final *positions.Position
+}
+
+// Solve returns p's value, best move and principal variation.
+func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
+	v, err := s.Value(p)
+	if err != nil {
+		return nil, err
+	}
+	sol := &Solution{Value: v}
+	q, qv := p, v
+	for {
+		m, ok, err := s.BestMove(q, qv)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		sol.PV = append(sol.PV, m)
+		// The value of the rest of the line follows from the move's.
+		cv, err := s.Value(m.Result)
+		if err != nil {
+			return nil, err
+		}
+		q, qv = m.Result, cv
+	}
+	sol.Final = q
+	return sol, nil
+}

@@ -1,0 +1,204 @@
+// Package solver finds exact values of Froglet and Hüpfer positions:
+// negamax alpha-beta over the whole game tree with a shared transposition
+// table, null-window searches (MTD(f)) to pin the value, several threads
+// sharing the table (lazy SMP), best moves and principal variations.
+package solver
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// Errors of a search that did not finish.
+var (
+	// ErrLimit: the node or time limit ran out.
+	ErrLimit = errors.New("limit reached before the answer was exact")
+	// ErrInterrupted: the Stop channel was closed.
+	ErrInterrupted = errors.New("interrupted")
+)
+
+// Options configure a Solver. The zero value is usable: 256 MB table, all
+// cores, no limits.
+type Options struct {
+	// HashMB is the transposition table's size in megabytes.
+	HashMB int
+	// Threads is the number of search threads (0: all cores).
+	Threads int
+	// MaxNodes ends the search after about this many nodes (0: no limit).
+	MaxNodes int64
+	// Timeout ends the search after this long (0: no limit).
+	Timeout time.Duration
+	// Stop, when closed, ends the search (Ctrl-C).
+	Stop <-chan struct{}
+}
+
+// DefaultHashMB is the table size when Options.HashMB is 0: large enough for
+// 5x5 boards, small beside a 24 GiB machine.
+const DefaultHashMB = 1024
+
+// Solver searches positions. Its table persists between calls, so that a
+// second question about a position already searched is answered from it.
+// A Solver is not safe for concurrent calls; it uses threads inside.
+type Solver struct {
+	opts     Options
+	tt       *Table
+	start    time.Time
+	nodes    atomic.Int64
+	stop     atomic.Bool
+	limitHit atomic.Int32 // 0, or 1 limit, 2 interrupted
+	workers  []*searcher
+	// Bounds of the root being searched, for progress reports.
+	lower, upper atomic.Int64
+}
+
+// New returns a Solver with its own table.
+func New(opts Options) *Solver {
+	if opts.HashMB <= 0 {
+		opts.HashMB = DefaultHashMB
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = runtime.NumCPU()
+	}
+	s := &Solver{opts: opts, tt: NewTable(opts.HashMB), start: time.Now()}
+	for i := 0; i < opts.Threads; i++ {
+		w := &searcher{tt: s.tt, stop: &s.stop, shuffle: i, published: &s.nodes}
+		w.limit = s.limitReached
+		s.workers = append(s.workers, w)
+	}
+	return s
+}
+
+// Table returns the solver's transposition table.
+func (s *Solver) Table() *Table { return s.tt }
+
+// Nodes returns the nodes searched since the solver was made.
+func (s *Solver) Nodes() int64 {
+	return s.nodes.Load()
+}
+
+// Bounds returns the bounds on the root score currently known (for progress).
+func (s *Solver) Bounds() (int, int) { return int(s.lower.Load()), int(s.upper.Load()) }
+
+// limitReached is polled by the searchers every few thousand nodes.
+func (s *Solver) limitReached(int64) bool {
+	if s.opts.Stop != nil {
+		select {
+		case <-s.opts.Stop:
+			s.limitHit.CompareAndSwap(0, 2)
+			return true
+		default:
+		}
+	}
+	if s.opts.MaxNodes > 0 && s.Nodes() >= s.opts.MaxNodes {
+		s.limitHit.CompareAndSwap(0, 1)
+		return true
+	}
+	if s.opts.Timeout > 0 && time.Since(s.start) >= s.opts.Timeout {
+		s.limitHit.CompareAndSwap(0, 1)
+		return true
+	}
+	return false
+}
+
+func (s *Solver) limitErr() error {
+	switch s.limitHit.Load() {
+	case 1:
+		return ErrLimit
+	case 2:
+		return ErrInterrupted
+	}
+	return nil
+}
+
+// run searches p with the window (alpha, beta) on every thread at once and
+// returns the first result (any thread's is right: the window decides what
+// it means, not the thread).
+func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
+	if err := s.limitErr(); err != nil {
+		return 0, err
+	}
+	s.stop.Store(false)
+	var once sync.Once
+	var result int
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func(w *searcher) {
+			defer wg.Done()
+			w.aborted = false
+			v := w.search(p, alpha, beta, 0)
+			if !w.aborted {
+				once.Do(func() {
+					result = v
+					s.stop.Store(true) // the others may stop
+				})
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, w := range s.workers {
+		s.nodes.Add(w.nodes % checkEvery)
+		w.nodes = 0
+	}
+	s.stop.Store(false)
+	if err := s.limitErr(); err != nil {
+		return 0, err
+	}
+	return result, nil
+}
+
+// exact returns the exact score of p by MTD(f): null-window searches that
+// close in on the value from a first guess (the table's, else 0).
+func (s *Solver) exact(p *positions.Position) (int, error) {
+	lower, upper := -infinity, infinity
+	if e, ok := s.tt.Probe(key(p)); ok {
+		lower, upper = int(e.Lower), int(e.Upper)
+	}
+	guess := 0
+	switch {
+	case lower > -infinity:
+		guess = lower
+	case upper < infinity:
+		guess = upper
+	}
+	if p.Game == positions.Hupfer && guess == 0 {
+		guess = 1 // no Hüpfer score is 0: test for a win first
+	}
+	for lower < upper {
+		s.lower.Store(int64(lower))
+		s.upper.Store(int64(upper))
+		beta := guess
+		if guess == lower {
+			beta = guess + 1
+		}
+		if p.Game == positions.Hupfer && beta == 0 {
+			beta = 1 // a null window at 0 tells nothing new when 0 cannot occur
+		}
+		v, err := s.run(p, beta-1, beta)
+		if err != nil {
+			return 0, &LimitError{Err: err, Lower: lower, Upper: upper}
+		}
+		if v < beta {
+			upper = v
+		} else {
+			lower = v
+		}
+		guess = v
+	}
+	return lower, nil
+}
+
+// LimitError reports the bounds on the root score known when a search
+// stopped early.
+type LimitError struct {
+	Err          error
+	Lower, Upper int
+}
+
+func (e *LimitError) Error() string { return e.Err.Error() }
+func (e *LimitError) Unwrap() error { return e.Err }

@@ -1,0 +1,192 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/internal/reference"
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// smallPosition makes a random position small enough for the plain
+// minimax: up to 4x4 at any density, up to 6x6 with few pieces.
+func smallPosition(rng *rand.Rand) *positions.Position {
+	game := positions.Froglet
+	if rng.IntN(2) == 1 {
+		game = positions.Hupfer
+	}
+	w, h := 1+rng.IntN(4), 1+rng.IntN(4)
+	density := rng.Float64()
+	if rng.IntN(4) == 0 {
+		w, h = 3+rng.IntN(4), 3+rng.IntN(4)
+		density = 0.1 + 0.25*rng.Float64()
+	}
+	var holes positions.Set
+	if game == positions.Froglet && rng.IntN(3) == 0 {
+		for c := 0; c < w*h; c++ {
+			if rng.IntN(6) == 0 {
+				holes.Add(c)
+			}
+		}
+	}
+	b := positions.MustBoard(w, h, holes)
+	p := &positions.Position{Game: game, Board: b, Side: rng.IntN(2)}
+	if game == positions.Froglet && w*h <= 12 && rng.IntN(6) == 0 {
+		density = 1.1 // a full board: the first removal
+	}
+	for c := 0; c < w*h; c++ {
+		if b.IsCell(c) && rng.Float64() < density {
+			p.Put(c, rng.IntN(map[positions.Game]int{positions.Froglet: 4, positions.Hupfer: 2}[game]))
+		}
+	}
+	if game == positions.Froglet {
+		p.Counts = [2]int{rng.IntN(20), rng.IntN(20)}
+	} else {
+		p.Counts = [2]int{rng.IntN(3), rng.IntN(3)}
+	}
+	return p
+}
+
+func refOf(v Value) reference.Value {
+	if v.Game == positions.Froglet {
+		return reference.Value{Score: v.Score}
+	}
+	return reference.Value{Win: v.Win(), Distance: v.Distance()}
+}
+
+// checkSolve compares Solve and Analyze with the reference on p.
+func checkSolve(s *Solver, mm *reference.Minimax, p *positions.Position) (bool, error) {
+	want, ok := mm.Value(p)
+	if !ok {
+		return false, nil
+	}
+	sol, err := s.Solve(p)
+	if err != nil {
+		return true, err
+	}
+	if got := refOf(sol.Value); got != want {
+		return true, fmt.Errorf("value %+v, reference %+v", got, want)
+	}
+	// The principal variation replays, move by move from its text, to the
+	// claimed value and ends the game.
+	q := p
+	total := 0
+	sign := 1
+	for i, m := range sol.PV {
+		lm, err := q.ParseMove(m.Text)
+		if err != nil {
+			return true, fmt.Errorf("pv move %d %s: %v", i, m.Text, err)
+		}
+		total += sign * int(lm.Points)
+		sign = -sign
+		q = lm.Result
+	}
+	if len(q.LegalMoves()) != 0 {
+		return true, fmt.Errorf("pv %v does not end the game", sol.PV)
+	}
+	if p.Game == positions.Froglet && total != want.Score {
+		return true, fmt.Errorf("pv %v scores %d, value %d", sol.PV, total, want.Score)
+	}
+	if p.Game == positions.Hupfer && len(sol.PV) != want.Distance {
+		return true, fmt.Errorf("pv %v has %d plies, distance %d", sol.PV, len(sol.PV), want.Distance)
+	}
+	// Analyze: every move's value equals the reference's, best first, and
+	// the first equals the position's value.
+	an, err := s.Analyze(p)
+	if err != nil {
+		return true, err
+	}
+	refMoves, _ := reference.Moves(p)
+	if len(an) != len(refMoves) {
+		return true, fmt.Errorf("analyze has %d moves, reference %d", len(an), len(refMoves))
+	}
+	for i, mv := range an {
+		rm := refMoves[mv.Result.String()]
+		child, _ := positions.ParsePosition(rm.Result)
+		cv, _ := mm.Value(child)
+		if got, want := refOf(mv.Value), reference.MoveValue(p.Game, rm, cv); got != want {
+			return true, fmt.Errorf("analyze %s: %+v, reference %+v", mv.Text, got, want)
+		}
+		if i > 0 && an[i-1].Value.Less(mv.Value) {
+			return true, fmt.Errorf("analyze is not sorted best first at %s", mv.Text)
+		}
+	}
+	if len(an) > 0 && (an[0].Value != sol.Value || sol.PV[0].Text != firstBest(an)) {
+		return true, fmt.Errorf("analyze's best %s %+v differs from solve's %s %+v", an[0].Text, an[0].Value, sol.PV[0].Text, sol.Value)
+	}
+	return true, nil
+}
+
+// firstBest is the best move Solve must pick: the first optimal one in
+// spelling order.
+func firstBest(an []MoveValue) string {
+	best := an[0]
+	for _, mv := range an {
+		if mv.Value == an[0].Value && mv.Text < best.Text {
+			best = mv
+		}
+	}
+	return best.Text
+}
+
+func TestSolveAgainstMinimax(t *testing.T) {
+	n := 3500
+	if testing.Short() {
+		n = 600
+	}
+	for _, threads := range []int{1, 2} {
+		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, 12))
+			mm := reference.NewMinimax(200000)
+			checked := map[positions.Game]int{}
+			for i := 0; i < n; i++ {
+				p := smallPosition(rng)
+				// A fresh solver now and then, so that both cold and warm
+				// tables are tested.
+				s := New(Options{HashMB: 1, Threads: threads})
+				ok, err := checkSolve(s, mm, p)
+				if err != nil {
+					t.Fatalf("position %d, %s: %v", i, p, err)
+				}
+				if ok {
+					checked[p.Game]++
+				}
+			}
+			if checked[positions.Froglet] < n/3 || checked[positions.Hupfer] < n/3 {
+				t.Errorf("only %v positions were small enough for the reference", checked)
+			}
+			t.Logf("checked %v", checked)
+		})
+	}
+}
+
+func TestWDL(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	s := New(Options{HashMB: 4, Threads: 1})
+	for i := 0; i < 500; i++ {
+		p := smallPosition(rng)
+		v, err := New(Options{HashMB: 1, Threads: 1}).Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.WDL(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Outcome(0)
+		if p.Game == positions.Hupfer {
+			want = -1
+			if v.Win() {
+				want = 1
+			}
+		} else if d := p.Counts[p.Side] - p.Counts[p.Side^1] + v.Score; d > 0 {
+			want = 1
+		} else if d < 0 {
+			want = -1
+		}
+		if got != want {
+			t.Fatalf("%s: WDL %d, value %+v says %d", p, got, v, want)
+		}
+	}
+}
