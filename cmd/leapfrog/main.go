@@ -83,6 +83,8 @@ Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
 			showCommand(),
 			movesCommand(),
 			countCommand(),
+			solveCommand(),
+			analyzeCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return badInput(err)
