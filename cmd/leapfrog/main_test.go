@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"leapfrog"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in the message
+	}{
+		{[]string{"moves", "chess 8/8 w 0-0"}, "argument:1:1: unknown game"},
+		{[]string{"moves", "froglet rbz./..ry/bgyg w 0-0"}, "argument:1:11: 'z' is not a froglet cell"},
+		{[]string{"moves", "froglet rbg./..r/bgyg w 0-0"}, "argument:1:14: row 2 from the top has 3 cells"},
+		{[]string{"moves", "froglet " + strings.Repeat("g", 19)}, "argument:1:9: row 1 from the top has 19 cells: at most 18"},
+		{[]string{"moves", "hupfer rt/tr"}, "argument:1:13: missing side to move"},
+		{[]string{"moves", "froglet gg/gg w -1-0"}, "argument:1:17: scores \"-1-0\": negative"},
+		{[]string{"moves", "froglet gg/gg w x-0"}, "argument:1:17: scores \"x-0\": not a non-negative whole number"},
+		{[]string{"show", "hupfer rt/tr r 1-z"}, "argument:1:18: supplies"},
+		{[]string{"solve", "froglet rbg./..ry/bgyg w 0-0; bm d2-b2"}, "not ended by ';'"},
+		{[]string{"moves"}, "give a position"},
+		{[]string{"moves", "froglet g", "froglet g"}, "one position"},
+		{[]string{"moves", "-f", "/nonexistent/file"}, "no such file"},
+		{[]string{"count", "froglet g"}, "exactly one of --depth N and --all"},
+		{[]string{"new", "chess"}, "unknown game"},
+		{[]string{"new", "froglet", "--size", "19x3"}, "width and height must be whole numbers from 1 to 18"},
+		{[]string{"new", "hupfer", "--size", "3"}, "2x2 starting blocks"},
+		{[]string{"moves", "--frobnicate", "froglet g"}, "flag provided but not defined"},
+		{[]string{"frobnicate"}, ""},
+	}
+	for _, tc := range tests {
+		code, _, stderr := runCLI(t, "", tc.args...)
+		if code != exitBadInput {
+			t.Errorf("%q: exit %d, want %d (stderr %q)", tc.args, code, exitBadInput, stderr)
+		}
+		if !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "goroutine") || strings.Count(strings.TrimSpace(stderr), "\n") > 0 && tc.want != "" {
+			t.Errorf("%q: stderr %q, want one line containing %q", tc.args, stderr, tc.want)
+		}
+	}
+}
+
+func TestBadLineInFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "recs.txt")
+	os.WriteFile(file, []byte("// a comment\n\nfroglet g\nfroglet gq\n"), 0o644)
+	code, _, stderr := runCLI(t, "", "moves", "-f", file)
+	if code != exitBadInput || !strings.Contains(stderr, file+":4:10: 'q' is not a froglet cell") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	// solve -f - reports bad lines and goes on with the others.
+	code, stdout, stderr := runCLI(t, "froglet gyg w 0-0\nnonsense\nfroglet g.gy w 0-0\n", "solve", "--json", "-f", "-", "--threads", "1", "--hash", "1")
+	if code != exitBadInput || !strings.Contains(stderr, "stdin:2:1: unknown game") || strings.Count(stdout, "\n") != 2 {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestMovesJSON(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "moves", "froglet rbg./..ry/bgyg w 0-0", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var got struct {
+		Position string `json:"position"`
+		Moves    []struct {
+			Move, Position string
+			Points         int
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Position != "froglet rbg./..ry/bgyg w 0-0" || len(got.Moves) != 3 || got.Moves[2].Move != "d2-b2" || got.Moves[2].Points != 3 || got.Moves[2].Position != "froglet rbg./.y../bgyg b 3-0" {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	tests := []struct {
+		pos  string
+		want map[string]any
+	}{
+		{"froglet rbg./..ry/bgyg w 0-0", map[string]any{"game": "froglet", "value": 5.0, "best": "d2-b2", "outcome": "win", "final": "9-4"}},
+		{"froglet rbg./..ry/bgyg w 0-7", map[string]any{"value": 5.0, "outcome": "loss", "final": "9-11"}},
+		{"froglet g.../..../.... b 3-1", map[string]any{"value": 0.0, "best": nil, "outcome": "loss", "final": "3-1"}},
+		{"hupfer ..tt/..tt/rr../rr.. r 4-4", map[string]any{"game": "hupfer", "value": "win", "distance": 11.0}},
+		{"hupfer r/t t 0-0", map[string]any{"value": "loss", "distance": 0.0, "best": nil}},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runCLI(t, "", "solve", tc.pos, "--json", "--hash", "8")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.pos, code, stderr)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range tc.want {
+			if got[k] != v {
+				t.Errorf("%s: %s = %v, want %v", tc.pos, k, got[k], v)
+			}
+		}
+		for _, k := range []string{"position", "pv", "nodes", "seconds"} {
+			if _, ok := got[k]; !ok {
+				t.Errorf("%s: no %q field", tc.pos, k)
+			}
+		}
+	}
+}
+
+// hardPosition takes far longer than any test to solve.
+const hardPosition = "froglet gyrgyb/ygygyg/rgygbg/ygrgyg/gygyrg/ygbgyy w 0-0"
+
+func TestLimitExit3(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "solve", hardPosition, "--max-nodes", "20000", "--threads", "1", "--hash", "8")
+	if code != exitLimit || !strings.Contains(stderr, "limit reached") {
+		t.Errorf("max-nodes: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "solve", hardPosition, "--timeout", "200ms", "--hash", "8")
+	if code != exitLimit || !strings.Contains(stderr, "known:") {
+		t.Errorf("timeout: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestInterrupt sends SIGINT to a built leapfrog in the middle of a search.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "leapfrog")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "solve", hardPosition, "--hash", "8")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+		t.Errorf("exit %v, want %d; stderr %q", err, exitInterrupted, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+func TestCountJSON(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "count", "froglet ggy/gyg/ygb", "--depth", "2", "--json")
+	want := `{"position":"froglet ggy/gyg/ygb w 0-0","plies":[{"ply":1,"paths":5,"positions":5},{"ply":2,"paths":6,"positions":6}]}`
+	if code != 0 || strings.TrimSpace(stdout) != want {
+		t.Errorf("exit %d: %s", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "", "count", "froglet ggg/ggg/ggg", "--all", "--symmetry", "--json")
+	if code != 0 || !strings.Contains(stdout, `"symmetry":true`) || !strings.Contains(stdout, `"levels":[{"pieces":9,"positions":1}`) {
+		t.Errorf("exit %d: %s", code, stdout)
+	}
+}
+
+func TestNewIsReproducible(t *testing.T) {
+	_, a, _ := runCLI(t, "", "new", "froglet", "--size", "5x5", "--seed", "3")
+	_, b, _ := runCLI(t, "", "new", "froglet", "--seed", "3", "--size", "5x5")
+	if a != b || !strings.HasPrefix(a, "froglet ") {
+		t.Errorf("%q vs %q", a, b)
+	}
+	_, h, _ := runCLI(t, "", "new", "hupfer")
+	if strings.TrimSpace(h) != "hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14" {
+		t.Errorf("hupfer start %q", h)
+	}
+}
