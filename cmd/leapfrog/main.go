@@ -85,6 +85,7 @@ Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
 			countCommand(),
 			solveCommand(),
 			analyzeCommand(),
+			benchCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return badInput(err)

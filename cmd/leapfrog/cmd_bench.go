@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/urfave/cli/v2"
+)
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "solve a fixed suite of positions and print the speed",
+		Description: `Solves the fixed suite (Froglet 4x4 and 5x5 openings, the Hüpfer 4x4 and 5x5
+starts with supplies 4-4), each with a cold table, and prints nodes, nodes per
+second and time per position and in total. --full adds four more 5x5 openings.`,
+		Flags: []cli.Flag{jsonFlag,
+			&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores)"},
+			&cli.IntFlag{Name: "hash", Value: solver.DefaultHashMB, Usage: "table size in `MB`"},
+			&cli.BoolFlag{Name: "full", Usage: "include the long cases"},
+		},
+		Action: func(c *cli.Context) error {
+			w := c.App.Writer
+			opts := solver.Options{HashMB: c.Int("hash"), Threads: c.Int("threads")}
+			var nodes int64
+			var total time.Duration
+			if !c.Bool("json") {
+				fmt.Fprintf(w, "%-22s %-12s %12s %9s %10s\n", "case", "answer", "nodes", "seconds", "Mnodes/s")
+			}
+			for _, bc := range solver.BenchSuite() {
+				if bc.Full && !c.Bool("full") {
+					continue
+				}
+				r, err := solver.RunBench(bc, opts)
+				if err != nil {
+					return err
+				}
+				nodes += r.Nodes
+				total += r.Duration
+				rate := float64(r.Nodes) / r.Duration.Seconds() / 1e6
+				if c.Bool("json") {
+					if err := writeJSON(w, map[string]any{"case": bc.Name, "position": bc.Position.String(), "answer": r.Answer,
+						"nodes": r.Nodes, "seconds": r.Duration.Seconds(), "mnps": rate}); err != nil {
+						return err
+					}
+					continue
+				}
+				fmt.Fprintf(w, "%-22s %-12s %12d %9.3f %10.2f\n", bc.Name, r.Answer, r.Nodes, r.Duration.Seconds(), rate)
+			}
+			if !c.Bool("json") {
+				fmt.Fprintf(w, "%-22s %-12s %12d %9.3f %10.2f\n", "total", "", nodes, total.Seconds(), float64(nodes)/total.Seconds()/1e6)
+			}
+			return nil
+		},
+	}
+}
