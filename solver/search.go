@@ -55,9 +55,9 @@ type searcher struct {
 	// nodes every checkEvery nodes and at the end of a run.
 	published *atomic.Int64
 	hits      int64
-	stop    *atomic.Bool
-	limit   func(nodes int64) bool
-	aborted bool
+	stop      *atomic.Bool
+	limit     func(nodes int64) bool
+	aborted   bool
 	// moves[ply] is the move buffer of each ply, kept between searches so
 	// that the search allocates nothing once it has reached its depth.
 	moves [][]positions.Move

@@ -339,4 +339,3 @@ func RandomPosition(rng *rand.Rand) *positions.Position {
 	}
 	return p
 }
-
