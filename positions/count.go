@@ -156,7 +156,7 @@ func (smallCodec) position(p *Position, k smallKey) Position {
 }
 
 func (smallCodec) hash(k *smallKey) uint64 {
-	return mix(k.occ ^ mix(k.c0^mix(k.c1^mix(k.meta))))
+	return Mix(k.occ ^ Mix(k.c0^Mix(k.c1^Mix(k.meta))))
 }
 
 type bigCodec struct{ syms []Symmetry }
@@ -180,9 +180,9 @@ func (bigCodec) position(p *Position, k countKey) Position {
 }
 
 func (bigCodec) hash(k *countKey) uint64 {
-	h := mix(k.meta)
+	h := Mix(k.meta)
 	for i := range k.occ {
-		h = mix(h ^ k.occ[i] ^ mix(k.c0[i]^mix(k.c1[i])))
+		h = Mix(h ^ k.occ[i] ^ Mix(k.c0[i]^Mix(k.c1[i])))
 	}
 	return h
 }
@@ -203,8 +203,9 @@ func setMeta(q *Position, m uint64) {
 	}
 }
 
-// mix is a 64-bit finaliser (from SplitMix64).
-func mix(x uint64) uint64 {
+// Mix is a 64-bit finaliser (from SplitMix64): it spreads every input bit
+// over the whole word, for hash keys.
+func Mix(x uint64) uint64 {
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27
@@ -346,22 +347,9 @@ func countKeyLess(a, b *countKey) bool {
 // positions reachable by single jumps are exactly those reachable by moves:
 // CountAll uses them as the cheaper way to enumerate.
 func (p *Position) singleJumps(buf []Move) []Move {
-	b := p.Board
-	for w := 0; w < b.words; w++ {
+	for w := 0; w < p.Board.words; w++ {
 		for x := p.Occ[w]; x != 0; x &= x - 1 {
-			s := w<<6 + bits.TrailingZeros64(x)
-			for d := 0; d < numDirs; d++ {
-				to := int(b.jump[d][s])
-				if to < 0 {
-					continue
-				}
-				mid := int(b.step[d][s])
-				if p.Occ.Has(mid) && !p.Occ.Has(to) {
-					m := Move{From: int16(s), To: int16(to), Birth: -1, Jumps: 1, Points: int16(p.ColourAt(mid) + 1)}
-					m.Removed.Add(mid)
-					buf = append(buf, m)
-				}
-			}
+			buf = p.singleJumpsFrom(buf, w<<6+bits.TrailingZeros64(x))
 		}
 	}
 	return buf

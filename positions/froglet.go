@@ -44,21 +44,8 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 func (p *Position) frogletJumps(buf []Move, s int) []Move {
 	b := p.Board
 	start := len(buf)
-	// The first layer: single jumps straight from s (s is the only cell the
-	// frog has left, and it is still occupied in p.Occ, so the tests below
-	// treat it as empty by hand).
-	for d := 0; d < numDirs; d++ {
-		to := int(b.jump[d][s])
-		if to < 0 {
-			continue
-		}
-		mid := int(b.step[d][s])
-		if p.Occ.Has(mid) && !p.Occ.Has(to) {
-			m := Move{From: int16(s), To: int16(to), Birth: -1, Jumps: 1, Points: int16(p.ColourAt(mid) + 1)}
-			m.Removed.Add(mid)
-			buf = append(buf, m)
-		}
-	}
+	// The first layer: single jumps straight from s.
+	buf = p.singleJumpsFrom(buf, s)
 	layerStart := start
 	for i := start; i < len(buf); i++ {
 		if i == layerStart {
@@ -88,6 +75,25 @@ func (p *Position) frogletJumps(buf []Move, s int) []Move {
 			if !containsState(buf[layerStart:], &next) {
 				buf = append(buf, next)
 			}
+		}
+	}
+	return buf
+}
+
+// singleJumpsFrom appends the single jumps of the frog on s: over an
+// adjacent frog onto the empty cell beyond.
+func (p *Position) singleJumpsFrom(buf []Move, s int) []Move {
+	b := p.Board
+	for d := 0; d < numDirs; d++ {
+		to := int(b.jump[d][s])
+		if to < 0 {
+			continue
+		}
+		mid := int(b.step[d][s])
+		if p.Occ.Has(mid) && !p.Occ.Has(to) {
+			m := Move{From: int16(s), To: int16(to), Birth: -1, Jumps: 1, Points: int16(p.ColourAt(mid) + 1)}
+			m.Removed.Add(mid)
+			buf = append(buf, m)
 		}
 	}
 	return buf

@@ -78,10 +78,10 @@ const checkEvery = 4096
 func key(p *positions.Position) Key {
 	n := (p.Board.Size() + 63) / 64
 	shape := p.Board.Shape()
-	h1, h2 := mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
+	h1, h2 := positions.Mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
 	if p.Game == positions.Froglet {
 		for w := 0; w < n; w++ {
-			h1 = mix(h1 ^ p.Occ[w] ^ mix(p.Colour[0][w]^mix(p.Colour[1][w]+1)))
+			h1 = positions.Mix(h1 ^ p.Occ[w] ^ positions.Mix(p.Colour[0][w]^positions.Mix(p.Colour[1][w]+1)))
 			h2 = mix2(h2 ^ p.Occ[w] ^ mix2(p.Colour[0][w]^mix2(p.Colour[1][w]+3)))
 		}
 		return Key{h1, h2}
@@ -92,21 +92,13 @@ func key(p *positions.Position) Key {
 		flip = ^uint64(0)
 	}
 	meta := uint64(p.Counts[p.Side]) | uint64(p.Counts[p.Side^1])<<32
-	h1, h2 = mix(h1^meta), mix2(h2^meta)
+	h1, h2 = positions.Mix(h1^meta), mix2(h2^meta)
 	for w := 0; w < n; w++ {
 		m := (mine[w] ^ flip) & p.Occ[w]
-		h1 = mix(h1 ^ p.Occ[w] ^ mix(m+5))
+		h1 = positions.Mix(h1 ^ p.Occ[w] ^ positions.Mix(m+5))
 		h2 = mix2(h2 ^ p.Occ[w] ^ mix2(m+7))
 	}
 	return Key{h1, h2}
-}
-
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 func mix2(x uint64) uint64 {
