@@ -60,3 +60,20 @@ func BenchmarkCountDepth12x12(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountAllCross counts, up to symmetry, every position reachable
+// from a 33-hole cross with the four corners of the centre ring also empty
+// (a smaller tree than the full start).
+func BenchmarkCountAllCross(b *testing.B) {
+	p, err := ParsePosition("froglet ##ggg##/##ggg##/ggg.ggg/gg...gg/ggg.ggg/##ggg##/##ggg## w 0-0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		_, total, err := CountAll(p, true, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(total), "positions")
+	}
+}

@@ -122,7 +122,7 @@ func CountAll(p *Position, symmetry bool, progress func(done, total int), stop f
 // keyCodec turns positions into compact comparable keys (canonical under
 // the symmetries it holds) and back.
 type keyCodec[K comparable] interface {
-	key(q *Position) K
+	key(q Position) K
 	position(p *Position, k K) Position
 	hash(k *K) uint64
 }
@@ -132,15 +132,19 @@ type smallKey struct{ occ, c0, c1, meta uint64 }
 
 type smallCodec struct{ syms []Symmetry }
 
-func (c smallCodec) key(q *Position) smallKey {
-	k := smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(q)}
+func (c smallCodec) key(q Position) smallKey {
+	k := smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(&q)}
+	plain := k.c0|k.c1 == 0 // one colour only: the colour planes map to 0
 	for i := range c.syms {
 		sy := &c.syms[i]
 		o := sy.Map(&q.Occ)[0]
 		if o > k.occ {
 			continue
 		}
-		img := smallKey{o, sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0], k.meta}
+		img := smallKey{occ: o, meta: k.meta}
+		if !plain {
+			img.c0, img.c1 = sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0]
+		}
 		if o < k.occ || img.c0 < k.c0 || (img.c0 == k.c0 && img.c1 < k.c1) {
 			k = img
 		}
@@ -161,8 +165,8 @@ func (smallCodec) hash(k *smallKey) uint64 {
 
 type bigCodec struct{ syms []Symmetry }
 
-func (c bigCodec) key(q *Position) countKey {
-	k := countKey{occ: q.Occ, c0: q.Colour[0], c1: q.Colour[1], meta: meta(q)}
+func (c bigCodec) key(q Position) countKey {
+	k := countKey{occ: q.Occ, c0: q.Colour[0], c1: q.Colour[1], meta: meta(&q)}
 	for i := range c.syms {
 		sy := &c.syms[i]
 		img := countKey{occ: sy.Map(&q.Occ), c0: sy.Map(&q.Colour[0]), c1: sy.Map(&q.Colour[1]), meta: k.meta}
@@ -213,39 +217,80 @@ func Mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// shardedSet is a set of keys split into shards, each with its own lock, so
-// that several workers can add to it at once.
+// shardedSet is a set of keys split into 64 shards by the top bits of their
+// hash, each with its own lock, so that several workers can fill it at once.
+// Workers add in batches (see batcher), taking a shard's lock once per batch.
 type shardedSet[K comparable] struct {
-	shards [64]struct {
-		mu sync.Mutex
-		m  map[K]struct{}
+	shards [numShards]struct {
+		mu  sync.Mutex
+		set hashedSet[K]
 	}
 	size atomic.Int64
 }
 
-func (s *shardedSet[K]) add(k K, h uint64) {
-	sh := &s.shards[h>>58]
-	sh.mu.Lock()
-	if sh.m == nil {
-		sh.m = map[K]struct{}{}
+const numShards = 64
+
+func newShardedSet[K comparable](hash func(*K) uint64) *shardedSet[K] {
+	s := &shardedSet[K]{}
+	for i := range s.shards {
+		s.shards[i].set.hash = hash
 	}
-	if _, ok := sh.m[k]; !ok {
-		sh.m[k] = struct{}{}
-		s.size.Add(1)
+	return s
+}
+
+// batcher collects one worker's keys per shard and hands them over in
+// batches.
+type batcher[K comparable] struct {
+	keys   [numShards][]K
+	hashes [numShards][]uint64
+}
+
+const batchSize = 256
+
+func (b *batcher[K]) add(s *shardedSet[K], k K, h uint64) {
+	i := h >> 58
+	b.keys[i] = append(b.keys[i], k)
+	b.hashes[i] = append(b.hashes[i], h)
+	if len(b.keys[i]) >= batchSize {
+		b.flushShard(s, int(i))
+	}
+}
+
+func (b *batcher[K]) flushShard(s *shardedSet[K], i int) {
+	if len(b.keys[i]) == 0 {
+		return
+	}
+	sh := &s.shards[i]
+	added := 0
+	sh.mu.Lock()
+	for j, k := range b.keys[i] {
+		if sh.set.add(k, b.hashes[i][j]) {
+			added++
+		}
 	}
 	sh.mu.Unlock()
+	s.size.Add(int64(added))
+	b.keys[i], b.hashes[i] = b.keys[i][:0], b.hashes[i][:0]
+}
+
+func (b *batcher[K]) flush(s *shardedSet[K]) {
+	for i := range b.keys {
+		b.flushShard(s, i)
+	}
 }
 
 func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
 	tiers := map[int]*shardedSet[K]{}
 	tierOf := func(t int) *shardedSet[K] {
 		if tiers[t] == nil {
-			tiers[t] = &shardedSet[K]{}
+			tiers[t] = newShardedSet(codec.hash)
 		}
 		return tiers[t]
 	}
-	k0 := codec.key(p)
-	tierOf(tier(p)).add(k0, codec.hash(&k0))
+	k0 := codec.key(*p)
+	var first batcher[K]
+	first.add(tierOf(tier(p)), k0, codec.hash(&k0))
+	first.flush(tierOf(tier(p)))
 	byPieces := map[int]int{}
 	total := 0
 	workers := runtime.GOMAXPROCS(0)
@@ -275,13 +320,20 @@ func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(d
 				defer wg.Done()
 				local := map[int]int{}
 				var buf []Move
+				// One batcher per target tier.
+				batchers := map[int]*batcher[K]{}
+				defer func() {
+					for t, b := range batchers {
+						b.flush(tiers[t])
+					}
+				}()
 				for si := w; si < len(set.shards); si += workers {
-					for k := range set.shards[si].m {
+					set.shards[si].set.each(func(k *K) bool {
 						if stop != nil && stop() {
 							stopped.Store(true)
-							return
+							return false
 						}
-						q := codec.position(p, k)
+						q := codec.position(p, *k)
 						local[q.Pieces()]++
 						if q.Game == Froglet && !q.IsFull() {
 							buf = q.singleJumps(buf[:0])
@@ -291,9 +343,19 @@ func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(d
 						for i := range buf {
 							child := q
 							child.Apply(&buf[i])
-							ck := codec.key(&child)
-							tiers[tier(&child)].add(ck, codec.hash(&ck))
+							ck := codec.key(child)
+							t := tier(&child)
+							b := batchers[t]
+							if b == nil {
+								b = &batcher[K]{}
+								batchers[t] = b
+							}
+							b.add(tiers[t], ck, codec.hash(&ck))
 						}
+						return true
+					})
+					if stopped.Load() {
+						return
 					}
 				}
 				mu.Lock()

@@ -1,0 +1,92 @@
+package positions
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// naiveCount counts reachable positions by breadth-first search over the
+// full legal moves, canonicalising with Canonical, keyed by text.
+func naiveCount(p *Position, symmetry bool) map[int]int {
+	keyText := func(q *Position) string {
+		if symmetry {
+			q, _ = q.Canonical()
+		}
+		if q.Game == Froglet {
+			return q.BoardString()
+		}
+		return q.String()
+	}
+	seen := map[string]bool{keyText(p): true}
+	queue := []*Position{p}
+	byPieces := map[int]int{}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		byPieces[q.Pieces()]++
+		for _, m := range q.LegalMoves() {
+			if k := keyText(m.Result); !seen[k] {
+				seen[k] = true
+				queue = append(queue, m.Result)
+			}
+		}
+	}
+	return byPieces
+}
+
+func TestCountAllAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		game := Froglet
+		if i%2 == 1 {
+			game = Hupfer
+		}
+		w, h := 1+rng.IntN(4), 1+rng.IntN(4)
+		if rng.IntN(3) == 0 {
+			w = h // square boards have all eight symmetries
+		}
+		var holes Set
+		if game == Froglet && rng.IntN(3) == 0 {
+			holes.Add(rng.IntN(w * h))
+		}
+		p := &Position{Game: game, Board: MustBoard(w, h, holes), Side: rng.IntN(2)}
+		colours := 4
+		if game == Hupfer {
+			colours = 2
+			p.Counts = [2]int{rng.IntN(3), rng.IntN(3)}
+		} else if rng.IntN(2) == 0 {
+			colours = 1 // uniform boards have many symmetric positions
+		}
+		for c := 0; c < w*h; c++ {
+			if p.Board.IsCell(c) && rng.IntN(10) < 7 {
+				p.Put(c, rng.IntN(colours))
+			}
+		}
+		for _, sym := range []bool{false, true} {
+			want := naiveCount(p, sym)
+			var syms []Symmetry
+			if sym {
+				syms = p.Board.Symmetries()[1:]
+			}
+			for name, count := range map[string]func() ([]LevelCount, int, error){
+				"small": func() ([]LevelCount, int, error) { return countAll(p, smallCodec{syms}, nil, nil) },
+				"big":   func() ([]LevelCount, int, error) { return countAll(p, bigCodec{syms}, nil, nil) },
+			} {
+				levels, total, err := count()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[int]int{}
+				sum := 0
+				for _, l := range levels {
+					got[l.Pieces] = l.Positions
+					sum += l.Positions
+				}
+				if !reflect.DeepEqual(got, want) || sum != total {
+					t.Fatalf("%s symmetry=%v %s codec: %v (total %d), naive %v", p, sym, name, got, total, want)
+				}
+			}
+		}
+	}
+}
