@@ -21,8 +21,25 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 		return buf
 	}
 	multi := false
+	movers := p.Occ
+	if empty := b.Cells.AndNot(p.Occ); empty.Count() < p.Occ.Count() {
+		// A dense board: every jump lands on one of the few empty cells, so
+		// find the frogs that can jump from there (jumps are symmetric: e is
+		// two steps from s exactly when s is two steps from e).
+		movers = Set{}
+		for w := 0; w < b.words; w++ {
+			for x := empty[w]; x != 0; x &= x - 1 {
+				e := w<<6 + bits.TrailingZeros64(x)
+				for d := 0; d < numDirs; d++ {
+					if s := int(b.jump[d][e]); s >= 0 && p.Occ.Has(s) && p.Occ.Has(int(b.step[d][e])) {
+						movers.Add(s)
+					}
+				}
+			}
+		}
+	}
 	for w := 0; w < b.words; w++ {
-		for x := p.Occ[w]; x != 0; x &= x - 1 {
+		for x := movers[w]; x != 0; x &= x - 1 {
 			s := w<<6 + bits.TrailingZeros64(x)
 			n := len(buf)
 			buf = p.frogletJumps(buf, s)
