@@ -31,6 +31,10 @@ type Board struct {
 	jump [numDirs][]int16
 	// shape hashes width, height and holes (see Shape).
 	shape uint64
+	// canJump[d] (boards of at most 64 cells) holds the cells from which a
+	// jump in direction d stays on the board: the cell between and the
+	// landing cell exist.
+	canJump [numDirs]uint64
 }
 
 // NewBoard returns the board of the given size with the given holes.
@@ -65,7 +69,32 @@ func NewBoard(width, height int, holes Set) (*Board, error) {
 			}
 		}
 	}
+	if b.words == 1 {
+		for d := 0; d < numDirs; d++ {
+			for c := 0; c < n; c++ {
+				if b.jump[d][c] >= 0 {
+					b.canJump[d] |= 1 << uint(c)
+				}
+			}
+		}
+	}
 	return b, nil
+}
+
+// firstJumps returns, for a board of at most 64 cells, the frogs that can
+// jump in each direction: over an occupied cell onto an empty one. A cell
+// s has its neighbour in direction d at s+W (north), s+1 (east), s-W
+// (south) or s-1 (west); canJump keeps shifts from wrapping or leaving
+// the board.
+func (b *Board) firstJumps(occ uint64) [numDirs]uint64 {
+	empty := b.Cells[0] &^ occ
+	w := uint(b.Width)
+	return [numDirs]uint64{
+		North: occ & b.canJump[North] & (occ >> w) & (empty >> (2 * w)),
+		East:  occ & b.canJump[East] & (occ >> 1) & (empty >> 2),
+		South: occ & b.canJump[South] & (occ << w) & (empty << (2 * w)),
+		West:  occ & b.canJump[West] & (occ << 1) & (empty << 2),
+	}
 }
 
 // MustBoard is NewBoard for sizes known to be valid.

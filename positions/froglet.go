@@ -21,30 +21,49 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 		return buf
 	}
 	multi := false
-	movers := p.Occ
-	if empty := b.Cells.AndNot(p.Occ); empty.Count() < p.Occ.Count() {
-		// A dense board: every jump lands on one of the few empty cells, so
-		// find the frogs that can jump from there (jumps are symmetric: e is
-		// two steps from s exactly when s is two steps from e).
-		movers = Set{}
-		for w := 0; w < b.words; w++ {
-			for x := empty[w]; x != 0; x &= x - 1 {
-				e := w<<6 + bits.TrailingZeros64(x)
-				for d := 0; d < numDirs; d++ {
-					if s := int(b.jump[d][e]); s >= 0 && p.Occ.Has(s) && p.Occ.Has(int(b.step[d][e])) {
-						movers.Add(s)
+	if b.words == 1 {
+		// Small boards: the first jumps of every frog at once, by shifts.
+		first := b.firstJumps(p.Occ[0])
+		for x := first[0] | first[1] | first[2] | first[3]; x != 0; x &= x - 1 {
+			s := bits.TrailingZeros64(x)
+			n := len(buf)
+			for d := 0; d < numDirs; d++ {
+				if first[d]>>uint(s)&1 != 0 {
+					buf = p.appendJump(buf, s, d)
+				}
+			}
+			buf = p.continueJumps(buf, s, n)
+			if buf[len(buf)-1].Jumps >= 2 {
+				multi = true
+			}
+		}
+	} else {
+		movers := p.Occ
+		if empty := b.Cells.AndNot(p.Occ); empty.Count() < p.Occ.Count() {
+			// A dense board: every jump lands on one of the few empty
+			// cells, so find the frogs that can jump from there (e is two
+			// steps from s exactly when s is two steps from e).
+			movers = Set{}
+			for w := 0; w < b.words; w++ {
+				for x := empty[w]; x != 0; x &= x - 1 {
+					e := w<<6 + bits.TrailingZeros64(x)
+					for d := 0; d < numDirs; d++ {
+						if s := int(b.jump[d][e]); s >= 0 && p.Occ.Has(s) && p.Occ.Has(int(b.step[d][e])) {
+							movers.Add(s)
+						}
 					}
 				}
 			}
 		}
-	}
-	for w := 0; w < b.words; w++ {
-		for x := movers[w]; x != 0; x &= x - 1 {
-			s := w<<6 + bits.TrailingZeros64(x)
-			n := len(buf)
-			buf = p.frogletJumps(buf, s)
-			if len(buf)-n > 0 && buf[len(buf)-1].Jumps >= 2 {
-				multi = true
+		for w := 0; w < b.words; w++ {
+			for x := movers[w]; x != 0; x &= x - 1 {
+				s := w<<6 + bits.TrailingZeros64(x)
+				n := len(buf)
+				buf = p.singleJumpsFrom(buf, s)
+				buf = p.continueJumps(buf, s, n)
+				if len(buf) > n && buf[len(buf)-1].Jumps >= 2 {
+					multi = true
+				}
 			}
 		}
 	}
@@ -54,15 +73,13 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 	return buf
 }
 
-// frogletJumps appends every end state of jump sequences by the frog on s.
-// It walks the states breadth first, using the appended moves themselves as
-// the queue: states with k frogs taken form one contiguous layer, so a new
-// state need only be compared with the states of its own layer.
-func (p *Position) frogletJumps(buf []Move, s int) []Move {
+// continueJumps extends the single jumps of the frog on s, which are
+// buf[start:], to every end state of its jump sequences. It walks the
+// states breadth first, using the appended moves themselves as the queue:
+// states with k frogs taken form one contiguous layer, so a new state need
+// only be compared with the states of its own layer.
+func (p *Position) continueJumps(buf []Move, s, start int) []Move {
 	b := p.Board
-	start := len(buf)
-	// The first layer: single jumps straight from s.
-	buf = p.singleJumpsFrom(buf, s)
 	layerStart := start
 	for i := start; i < len(buf); i++ {
 		if i == layerStart {
@@ -95,6 +112,16 @@ func (p *Position) frogletJumps(buf []Move, s int) []Move {
 		}
 	}
 	return buf
+}
+
+// appendJump appends the single jump of the frog on s in direction d,
+// known to be legal.
+func (p *Position) appendJump(buf []Move, s, d int) []Move {
+	b := p.Board
+	mid := int(b.step[d][s])
+	m := Move{From: int16(s), To: b.jump[d][s], Birth: -1, Jumps: 1, Points: int16(p.ColourAt(mid) + 1)}
+	m.Removed.Add(mid)
+	return append(buf, m)
 }
 
 // singleJumpsFrom appends the single jumps of the frog on s: over an

@@ -63,6 +63,9 @@ type searcher struct {
 	moves [][]positions.Move
 	// order[ply] holds the search order (indexes into moves[ply]).
 	order [][]uint16
+	// stack[ply] holds the position searched at ply, so that children
+	// live in the searcher and not on the heap.
+	stack []positions.Position
 	// shuffle perturbs the move order near the root so that threads
 	// sharing the table do not all walk the same tree.
 	shuffle int
@@ -114,6 +117,7 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 	for len(s.moves) <= ply {
 		s.moves = append(s.moves, make([]positions.Move, 0, 64))
 		s.order = append(s.order, make([]uint16, 0, 64))
+		s.stack = append(s.stack, positions.Position{})
 	}
 	return s.moves[ply][:0], s.order[ply][:0]
 }
@@ -191,16 +195,18 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestIdx := -infinity, uint16(NoMove)
+	s.buffers(ply + 1)
 	for _, i := range order {
 		m := &s.moves[ply][i]
-		child := *p
+		child := &s.stack[ply+1]
+		*child = *p
 		child.Apply(m)
 		var v int
 		if froglet {
 			pts := int(m.Points)
-			v = pts - s.search(&child, pts-beta, pts-alpha, ply+1)
+			v = pts - s.search(child, pts-beta, pts-alpha, ply+1)
 		} else {
-			v = parentScore(s.search(&child, -childBound(beta), -childBound(alpha), ply+1))
+			v = parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
 		}
 		if s.aborted {
 			return 0

@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Table is the transposition table: a fixed number of 4-entry buckets of
@@ -49,7 +50,9 @@ func NewTable(mb int) *Table {
 		n = 1
 	}
 	n = 1 << (63 - bits.LeadingZeros64(n)) // a power of two
-	return &Table{buckets: make([]bucket, n), mask: n - 1}
+	t := &Table{buckets: make([]bucket, n), mask: n - 1}
+	adviseHugePages(unsafe.Slice((*byte)(unsafe.Pointer(&t.buckets[0])), len(t.buckets)*64))
+	return t
 }
 
 // Key identifies a position: Index picks the bucket, Check confirms the
