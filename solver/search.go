@@ -66,6 +66,8 @@ type searcher struct {
 	// stack[ply] holds the position searched at ply, so that children
 	// live in the searcher and not on the heap.
 	stack []positions.Position
+	// persist is the persistent store, or nil.
+	persist Persistent
 	// shuffle perturbs the move order near the root so that threads
 	// sharing the table do not all walk the same tree.
 	shuffle int
@@ -155,6 +157,17 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 			return upper
 		}
 		best = e.Best
+	} else if s.persist != nil && ply > 0 && ply < persistPlies {
+		if lo, hi, ok := s.persist.Load(p); ok {
+			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
+			if lo >= beta || lo == hi {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			lower, upper = lo, hi
+		}
 	}
 	froglet := p.Game == positions.Froglet
 	if froglet {
@@ -236,6 +249,9 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	}
 	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
 	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
+	if s.persist != nil && work >= persistWork {
+		s.persist.Save(p, newLower, newUpper)
+	}
 	return bestScore
 }
 

@@ -35,7 +35,28 @@ type Options struct {
 	Timeout time.Duration
 	// Stop, when closed, ends the search (Ctrl-C).
 	Stop <-chan struct{}
+	// Persistent, if not nil, is a store of results that outlives the
+	// process (package cache), behind the in-memory table.
+	Persistent Persistent
 }
+
+// Persistent is a store of proven bounds on positions' scores that
+// outlives the process. Load is consulted where the table has nothing and
+// a hit would save much work; Save is called for exact results and for
+// positions whose search was expensive, and must not block.
+type Persistent interface {
+	Load(p *positions.Position) (lower, upper int, ok bool)
+	Save(p *positions.Position, lower, upper int)
+}
+
+// Where the persistent store is used: table misses at plies below
+// persistPlies are looked up, and bounds that took at least 2^persistWork
+// nodes are saved. A Badger read costs a few microseconds, some tens of
+// nodes: near the root that is nothing beside the subtrees it can save.
+const (
+	persistPlies = 4
+	persistWork  = 14
+)
 
 // DefaultHashMB is the table size when Options.HashMB is 0: large enough for
 // 5x5 boards, small beside a 24 GiB machine.
@@ -66,7 +87,7 @@ func New(opts Options) *Solver {
 	}
 	s := &Solver{opts: opts, tt: NewTable(opts.HashMB), start: time.Now()}
 	for i := 0; i < opts.Threads; i++ {
-		w := &searcher{tt: s.tt, stop: &s.stop, shuffle: i, published: &s.nodes}
+		w := &searcher{tt: s.tt, stop: &s.stop, shuffle: i, published: &s.nodes, persist: opts.Persistent}
 		w.limit = s.limitReached
 		s.workers = append(s.workers, w)
 	}
@@ -158,6 +179,11 @@ func (s *Solver) exact(p *positions.Position) (int, error) {
 	lower, upper := -infinity, infinity
 	if e, ok := s.tt.Probe(key(p)); ok {
 		lower, upper = int(e.Lower), int(e.Upper)
+	} else if pe := s.opts.Persistent; pe != nil {
+		if lo, hi, ok := pe.Load(p); ok {
+			lower, upper = lo, hi
+			s.tt.Store(key(p), Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: 1})
+		}
 	}
 	guess := 0
 	switch {
@@ -189,6 +215,9 @@ func (s *Solver) exact(p *positions.Position) (int, error) {
 			lower = v
 		}
 		guess = v
+	}
+	if pe := s.opts.Persistent; pe != nil {
+		pe.Save(p, lower, lower)
 	}
 	return lower, nil
 }

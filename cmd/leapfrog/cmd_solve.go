@@ -17,30 +17,37 @@ import (
 
 // searchFlags are the flags of every command that searches.
 func searchFlags() []cli.Flag {
-	return []cli.Flag{fileFlag, jsonFlag,
+	return append([]cli.Flag{fileFlag, jsonFlag,
 		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
 		&cli.IntFlag{Name: "hash", Value: solver.DefaultHashMB, Usage: "transposition table size in `MB`"},
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after about `N` nodes (exit 3, printing what is known)"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION`, like 30s or 5m (exit 3)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
-	}
+	}, cacheFlags()...)
 }
 
-// newSolver makes the solver a command's flags ask for, stopped by Ctrl-C.
-func newSolver(c *cli.Context) (*solver.Solver, func()) {
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+// newSolver makes the solver a command's flags ask for, stopped by Ctrl-C,
+// with the persistent cache behind its table; done closes the cache.
+func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 	if c.Int("hash") < 1 {
-		cancel()
-		return nil, nil
+		return nil, nil, badInputf("%s: --hash must be at least 1", c.Command.Name)
 	}
-	s := solver.New(solver.Options{
+	st, err := openCache(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	opts := solver.Options{
 		HashMB:   c.Int("hash"),
 		Threads:  c.Int("threads"),
 		MaxNodes: c.Int64("max-nodes"),
 		Timeout:  c.Duration("timeout"),
 		Stop:     ctx.Done(),
-	})
-	return s, cancel
+	}
+	if st != nil {
+		opts.Persistent = st
+	}
+	return solver.New(opts), func() { cancel(); closeCache(c, st) }, nil
 }
 
 // searchError turns a search that stopped early into its exit code, with
@@ -142,11 +149,11 @@ end of the game. Hüpfer: win or loss for the player to move with the distance
 // works as a line protocol. A malformed line is reported on standard error
 // with its line number and the batch goes on; the exit code is then 2.
 func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, *positions.Position) error) error {
-	s, cancel := newSolver(c)
-	if s == nil {
-		return badInputf("%s: --hash must be at least 1", c.Command.Name)
+	s, done, err := newSolver(c)
+	if err != nil {
+		return err
 	}
-	defer cancel()
+	defer done()
 	if c.String("file") == "" {
 		recs, err := readRecords(c)
 		if err != nil {
@@ -158,7 +165,7 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, *positions.
 		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
 	}
 	bad := 0
-	err := eachRecord(c, c.String("file"), func(src source, rec *positions.Record, err error) error {
+	err = eachRecord(c, c.String("file"), func(src source, rec *positions.Record, err error) error {
 		if err != nil {
 			bad++
 			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %v\n", err)

@@ -86,6 +86,7 @@ Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
 			solveCommand(),
 			analyzeCommand(),
 			benchCommand(),
+			cacheCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return badInput(err)

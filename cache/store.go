@@ -1,0 +1,348 @@
+// Package cache keeps solved positions on disk, in an embedded Badger
+// database, so that work done once is never done again. The solver's
+// in-memory table sits in front of it: the cache holds only positions that
+// were expensive to solve, the roots and the lines of play that were asked
+// for.
+package cache
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// markerFile marks a directory as a leapfrog cache: Open refuses to put a
+// database into a directory that holds other things.
+const markerFile = "LEAPFROG-CACHE"
+
+// ErrLocked means another process holds the cache.
+var ErrLocked = errors.New("the cache is in use by another leapfrog process")
+
+// Store is the persistent cache. Get reads synchronously; Put queues the
+// write for a background goroutine that feeds one long-lived WriteBatch,
+// so a search never waits on the disk. Close flushes what is queued.
+type Store struct {
+	dir    string
+	db     *badger.DB
+	writes chan kv
+	done   chan struct{}
+	// werr holds the first write error (a full disk, say): writing stops,
+	// reading goes on.
+	werr   atomic.Pointer[error]
+	closed sync.Once
+	// Counters of this process.
+	hits, misses, puts, dropped atomic.Int64
+}
+
+type kv struct{ k, v []byte }
+
+// Options of Open.
+type Options struct {
+	// Verbose lets Badger log its own messages (warnings and errors).
+	Verbose bool
+	// LockWait is how long Open waits for another process to release the
+	// cache before it gives up with ErrLocked.
+	LockWait time.Duration
+}
+
+// DefaultDir returns the cache directory: $LEAPFROG_CACHE if set, else the
+// user's cache directory plus "leapfrog".
+func DefaultDir() (string, error) {
+	if d := os.Getenv("LEAPFROG_CACHE"); d != "" {
+		return d, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory (set LEAPFROG_CACHE or use --cache DIR): %w", err)
+	}
+	return filepath.Join(base, "leapfrog"), nil
+}
+
+// Open opens (creating if needed) the cache in dir.
+func Open(dir string, opt Options) (*Store, error) {
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
+	bo := badger.DefaultOptions(dir).
+		// Values are a few bytes: far under the threshold, so they stay in
+		// the LSM tree with their keys and a read needs no value-log seek.
+		WithValueThreshold(1 << 10).
+		// The value log holds only the write-ahead entries of small values:
+		// keep its files small rather than 1 GiB each.
+		WithValueLogFileSize(64 << 20).
+		// One writer (the batch) and no read-modify-write transactions:
+		// conflict detection would only cost memory and time.
+		WithDetectConflicts(false).
+		// A modest memtable: less memory, and less to replay from the
+		// write-ahead log when reopening after a crash.
+		WithMemTableSize(16 << 20).
+		WithNumMemtables(2).
+		// Only the latest value of a key matters.
+		WithNumVersionsToKeep(1).
+		// Entries are rewritten freely (a cache, not a ledger), so no
+		// fsync per write; Close syncs.
+		WithSyncWrites(false).
+		// Small keys of bit sets compress well and cheaply.
+		WithCompression(options.Snappy).
+		WithBlockCacheSize(32 << 20).
+		WithIndexCacheSize(16 << 20).
+		// Badger's log goes to standard error; keep it to errors unless
+		// asked (--verbose).
+		WithLoggingLevel(badger.ERROR).
+		WithMetricsEnabled(false)
+	if opt.Verbose {
+		bo = bo.WithLoggingLevel(badger.WARNING)
+	} else {
+		bo = bo.WithLogger(nil)
+	}
+	deadline := time.Now().Add(opt.LockWait)
+	var db *badger.DB
+	for {
+		var err error
+		db, err = badger.Open(bo)
+		if err == nil {
+			break
+		}
+		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
+			if time.Now().Before(deadline) {
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+			return nil, fmt.Errorf("%s: %w", dir, ErrLocked)
+		}
+		return nil, fmt.Errorf("cannot open the cache in %s (delete the directory, or run 'leapfrog cache clear', to start afresh): %w", dir, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, markerFile), []byte(fmt.Sprintf("leapfrog cache, format %d\n", FormatVersion)), 0o644); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("cache %s: %w", dir, err)
+	}
+	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// checkDir refuses a directory that is not empty and not a leapfrog cache,
+// so that --cache pointed at the wrong place never writes into it.
+func checkDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("cannot create the cache directory: %w", err)
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot read the cache directory %s: %w", dir, err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	for _, e := range entries {
+		if e.Name() == markerFile {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is not empty and is not a leapfrog cache: give --cache an empty or new directory (or remove this one to start afresh)", dir)
+}
+
+// Dir returns the cache's directory.
+func (s *Store) Dir() string { return s.dir }
+
+func (s *Store) writer() {
+	defer close(s.done)
+	wb := s.db.NewWriteBatch()
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	pending := 0
+	flush := func() {
+		if pending == 0 {
+			return
+		}
+		if err := wb.Flush(); err != nil {
+			s.werr.CompareAndSwap(nil, &err)
+		}
+		wb = s.db.NewWriteBatch()
+		pending = 0
+	}
+	for {
+		select {
+		case w, ok := <-s.writes:
+			if !ok {
+				flush()
+				return
+			}
+			if s.werr.Load() != nil {
+				continue
+			}
+			if err := wb.Set(w.k, w.v); err != nil {
+				s.werr.CompareAndSwap(nil, &err)
+				continue
+			}
+			pending++
+		case <-ticker.C:
+			// Commit at least once a second, so a killed process loses
+			// little and a second process sees recent results.
+			flush()
+		}
+	}
+}
+
+// Get returns the bounds stored for p.
+func (s *Store) Get(p *positions.Position) (Bounds, bool) {
+	var b Bounds
+	found := false
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(Key(p))
+		if err != nil {
+			return err
+		}
+		return item.Value(func(v []byte) error {
+			var derr error
+			b, derr = decode(v)
+			found = derr == nil
+			return nil
+		})
+	})
+	if err != nil || !found {
+		s.misses.Add(1)
+		return Bounds{}, false
+	}
+	s.hits.Add(1)
+	return b, true
+}
+
+// Put queues bounds for p. When the queue is full the write is dropped:
+// a cache may forget, never lie.
+func (s *Store) Put(p *positions.Position, b Bounds) {
+	select {
+	case s.writes <- kv{Key(p), b.encode()}:
+		s.puts.Add(1)
+	default:
+		s.dropped.Add(1)
+	}
+}
+
+// WriteError returns the first error met while writing (such as a full
+// disk), after which the cache stopped writing.
+func (s *Store) WriteError() error {
+	if e := s.werr.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// Close flushes the queued writes and closes the database.
+func (s *Store) Close() error {
+	var err error
+	s.closed.Do(func() {
+		close(s.writes)
+		<-s.done
+		err = s.db.Close()
+	})
+	if err == nil {
+		err = s.WriteError()
+	}
+	return err
+}
+
+// Counters are this process's cache traffic.
+type Counters struct {
+	Hits, Misses, Puts, Dropped int64
+}
+
+// Counters returns this process's cache traffic.
+func (s *Store) Counters() Counters {
+	return Counters{s.hits.Load(), s.misses.Load(), s.puts.Load(), s.dropped.Load()}
+}
+
+// GameStats counts the entries of one game and rules fingerprint.
+type GameStats struct {
+	Game        string `json:"game"`
+	Format      int    `json:"format"`
+	Rules       int    `json:"rules"`
+	Entries     int64  `json:"entries"`
+	Current     bool   `json:"current"`
+	KeyBytes    int64  `json:"key_bytes"`
+	ValueBytes  int64  `json:"value_bytes"`
+}
+
+// Stats counts the entries per game and fingerprint and returns the bytes
+// on disk (LSM tree and value log).
+func (s *Store) Stats() ([]GameStats, int64, error) {
+	byPrefix := map[[3]byte]*GameStats{}
+	err := s.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.PrefetchValues = false
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			k := item.Key()
+			if len(k) < 3 {
+				continue
+			}
+			pre := [3]byte{k[0], k[1], k[2]}
+			gs := byPrefix[pre]
+			if gs == nil {
+				g := positions.Game(k[1])
+				gs = &GameStats{Game: g.String(), Format: int(k[0]), Rules: int(k[2]),
+					Current: k[0] == FormatVersion && RulesVersion[g] == k[2]}
+				byPrefix[pre] = gs
+			}
+			gs.Entries++
+			gs.KeyBytes += int64(len(k))
+			gs.ValueBytes += item.ValueSize()
+		}
+		return nil
+	})
+	var out []GameStats
+	for _, gs := range byPrefix {
+		out = append(out, *gs)
+	}
+	return out, dirBytes(s.dir), err
+}
+
+// dirBytes adds up the sizes of the files in dir (Badger's own Size is
+// refreshed only now and then).
+func dirBytes(dir string) int64 {
+	var n int64
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			n += info.Size()
+		}
+	}
+	return n
+}
+
+// Clear deletes every entry, or those of one game.
+func (s *Store) Clear(game positions.Game) error {
+	if game == 0 {
+		return s.db.DropAll()
+	}
+	var prefixes [][]byte
+	for v := 0; v < 256; v++ {
+		prefixes = append(prefixes, []byte{byte(v), byte(game)})
+	}
+	return s.db.DropPrefix(prefixes...)
+}
+
+// Load returns the bounds stored for p (the solver's Persistent interface).
+func (s *Store) Load(p *positions.Position) (lower, upper int, ok bool) {
+	b, ok := s.Get(p)
+	return b.Lower, b.Upper, ok
+}
+
+// Save queues bounds for p (the solver's Persistent interface).
+func (s *Store) Save(p *positions.Position, lower, upper int) {
+	s.Put(p, Bounds{lower, upper})
+}
