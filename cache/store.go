@@ -266,13 +266,13 @@ func (s *Store) Counters() Counters {
 
 // GameStats counts the entries of one game and rules fingerprint.
 type GameStats struct {
-	Game        string `json:"game"`
-	Format      int    `json:"format"`
-	Rules       int    `json:"rules"`
-	Entries     int64  `json:"entries"`
-	Current     bool   `json:"current"`
-	KeyBytes    int64  `json:"key_bytes"`
-	ValueBytes  int64  `json:"value_bytes"`
+	Game       string `json:"game"`
+	Format     int    `json:"format"`
+	Rules      int    `json:"rules"`
+	Entries    int64  `json:"entries"`
+	Current    bool   `json:"current"`
+	KeyBytes   int64  `json:"key_bytes"`
+	ValueBytes int64  `json:"value_bytes"`
 }
 
 // Stats counts the entries per game and fingerprint and returns the bytes
