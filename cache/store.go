@@ -276,7 +276,9 @@ type GameStats struct {
 }
 
 // Stats counts the entries per game and fingerprint and returns the bytes
-// on disk (LSM tree and value log).
+// of the tables on disk (the SST files that hold the entries; Badger's
+// other files are of fixed size or, while the database is open,
+// preallocated).
 func (s *Store) Stats() ([]GameStats, int64, error) {
 	byPrefix := map[[3]byte]*GameStats{}
 	err := s.db.View(func(txn *badger.Txn) error {
@@ -311,12 +313,15 @@ func (s *Store) Stats() ([]GameStats, int64, error) {
 	return out, dirBytes(s.dir), err
 }
 
-// dirBytes adds up the sizes of the files in dir (Badger's own Size is
-// refreshed only now and then).
+// dirBytes adds up the sizes of the table files in dir (Badger's own Size
+// is refreshed only now and then).
 func dirBytes(dir string) int64 {
 	var n int64
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".sst") {
+			continue
+		}
 		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
 			n += info.Size()
 		}

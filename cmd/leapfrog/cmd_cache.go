@@ -96,7 +96,7 @@ cache path'); --cache DIR or LEAPFROG_CACHE move it, --no-cache turns it off.`,
 					if c.Bool("json") {
 						return writeJSON(c.App.Writer, map[string]any{"dir": st.Dir(), "bytes": bytes, "games": games})
 					}
-					fmt.Fprintf(c.App.Writer, "%s: %d bytes on disk\n", st.Dir(), bytes)
+					fmt.Fprintf(c.App.Writer, "%s: %d bytes of tables on disk\n", st.Dir(), bytes)
 					var total int64
 					for _, g := range games {
 						note := ""
@@ -108,7 +108,7 @@ cache path'); --cache DIR or LEAPFROG_CACHE move it, --no-cache turns it off.`,
 						total += g.Entries
 					}
 					if total > 0 {
-						fmt.Fprintf(c.App.Writer, "  %.1f bytes on disk per position\n", float64(bytes)/float64(total))
+						fmt.Fprintf(c.App.Writer, "  %.1f bytes of tables per position\n", float64(bytes)/float64(total))
 					}
 					return nil
 				},

@@ -87,6 +87,9 @@ Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
 			analyzeCommand(),
 			benchCommand(),
 			cacheCommand(),
+			verifyCommand(),
+			exportCommand(),
+			annotateCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return badInput(err)
