@@ -103,3 +103,18 @@ func NewHupfer(width, height, supply int) (*Position, error) {
 	}
 	return p, nil
 }
+
+// RandomPlies plays n random legal moves from p (fewer if the game ends),
+// the same ones for the same seed.
+func RandomPlies(p *Position, n int, seed uint64) *Position {
+	rng := rand.NewPCG(seed, 0x706c696573) // "plies"
+	var buf []Move
+	for i := 0; i < n; i++ {
+		buf = p.GenerateMoves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		p = p.Child(&buf[uniform(rng, uint64(len(buf)))])
+	}
+	return p
+}

@@ -67,8 +67,8 @@ func TestVerifyClaims(t *testing.T) {
 	h := "hupfer ..tt/..tt/rr../rr.. r 4-4; "
 	for claims, want := range map[string]string{
 		"value win; dist 11;": "",
-		"value loss;":          "the value is win in 11, not loss",
-		"dist 9;":              "the distance is 11, not 9",
+		"value loss;":         "the value is win in 11, not loss",
+		"dist 9;":             "the distance is 11, not 9",
 	} {
 		res, _ := s.Verify(mustRecord(t, h+claims))
 		why := ""

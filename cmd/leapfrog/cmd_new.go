@@ -24,11 +24,13 @@ Hüpfer: Red's 2x2 block at a1, Turquoise's in the opposite corner, Red to move,
 each supply floor((points-8)/2) unless --supply says otherwise.
 
    leapfrog new froglet --size 5x5 --seed 7
-   leapfrog new hupfer --size 4 --supply 2`,
+   leapfrog new hupfer --size 4 --supply 2
+   leapfrog new froglet --seed 3 --random-plies 120     # a 12x12 endgame`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs"},
 			&cli.IntFlag{Name: "supply", Value: -1, Usage: "Hüpfer pieces in each supply (default: fill the board)"},
+			&cli.IntFlag{Name: "random-plies", Usage: "then play `K` random legal moves (chosen by --seed): a random middle game or endgame"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -58,8 +60,8 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 				}
 				p, err = positions.NewFroglet(w, h, seed)
 			} else {
-				if c.IsSet("seed") {
-					return badInputf("new: --seed is for froglet: the Hüpfer start is fixed")
+				if c.IsSet("seed") && !c.IsSet("random-plies") {
+					return badInputf("new: --seed is for froglet boards and --random-plies: the Hüpfer start is fixed")
 				}
 				supply := c.Int("supply")
 				if supply < 0 {
@@ -69,6 +71,11 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 			}
 			if err != nil {
 				return badInputf("new: %v", err)
+			}
+			if k := c.Int("random-plies"); k > 0 {
+				p = positions.RandomPlies(p, k, c.Uint64("seed"))
+			} else if k < 0 {
+				return badInputf("new: --random-plies must be 0 or more")
 			}
 			fmt.Fprintln(c.App.Writer, p)
 			return nil
