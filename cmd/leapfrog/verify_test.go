@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVerifyExampleSuites(t *testing.T) {
+	for _, f := range []string{"froglet-puzzles.txt", "hupfer-puzzles.txt", "positions.txt"} {
+		path := filepath.Join("..", "..", "examples", f)
+		if f == "positions.txt" {
+			// positions.txt carries no claims; its export must verify.
+			code, out, stderr := runCLI(t, "", "export", path, "--hash", "64")
+			if code != 0 {
+				t.Fatalf("export %s: exit %d: %s", f, code, stderr)
+			}
+			path = filepath.Join(t.TempDir(), "exported.txt")
+			os.WriteFile(path, []byte(out), 0o644)
+		}
+		code, stdout, stderr := runCLI(t, "", "verify", path, "--hash", "64")
+		if code != 0 || !strings.Contains(stdout, " 0 failed") {
+			t.Errorf("verify %s: exit %d\n%s%s", f, code, stdout, stderr)
+		}
+	}
+}
+
+func TestVerifyFailsLoudly(t *testing.T) {
+	suite := strings.Join([]string{
+		`froglet rbg./..ry/bgyg w 0-0; id "wrong value"; value 4;`,
+		`froglet rbg./..ry/bgyg w 0-0; id "non-best bm"; bm d1-d3;`,
+		`hupfer ..tt/..tt/rr../rr.. r 4-4; id "second optimal"; bm a1-a3+b3;`,
+		`froglet rbg./..ry/bgyg w 0-0; id "illegal pv"; pv d2-b2 d2-d4;`,
+		`froglet rbg./..ry/bgyg w 0-0; id "all good"; value 5; bm d2-b2; am b3-d3;`,
+	}, "\n")
+	path := filepath.Join(t.TempDir(), "suite.txt")
+	os.WriteFile(path, []byte(suite), 0o644)
+	code, stdout, stderr := runCLI(t, "", "verify", path, "--hash", "8")
+	if code != exitClaimFailed {
+		t.Fatalf("exit %d, want %d", code, exitClaimFailed)
+	}
+	for _, want := range []string{
+		`"wrong value": FAILED`, "the value is +5, not 4",
+		`"non-best bm": FAILED`, "d1-d3 is not optimal: +2 against +5",
+		`"second optimal": FAILED`, "not unique: a1-c1+c2 also optimal",
+		`"illegal pv": FAILED`, "move 2, d2-d4, is not legal",
+		`"all good": ok`, "5 records, 7 claims, 4 failed",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "4 of 7 claims do not hold") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestAnnotateFormats(t *testing.T) {
+	game := filepath.Join("..", "..", "examples", "froglet-game-1.txt")
+	code, out, _ := runCLI(t, "", "annotate", game, "--format", "csv", "--hash", "64")
+	if code != 0 || !strings.HasPrefix(out, "ply,side,move,before,played,best,loss,label\n1,White,a2,") {
+		t.Errorf("csv: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "annotate", game, "--json", "--hash", "64")
+	if code != 0 || !strings.Contains(out, `"label":"blunder"`) || !strings.Contains(out, `"result":"14-23"`) {
+		t.Errorf("json: exit %d\n%s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("froglet ggy/gyg/ygb w 0-0\n1. a2 c2-c3\n"), 0o644)
+	code, _, stderr := runCLI(t, "", "annotate", bad)
+	if code != exitBadInput || !strings.Contains(stderr, "bad.txt:2:10: move 2 (c2-c3)") {
+		t.Errorf("bad game: exit %d, %q", code, stderr)
+	}
+}
