@@ -20,8 +20,12 @@ func showCommand() *cli.Command {
 the number of legal moves. Colours when standard output is a terminal and
 NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
 
-   leapfrog show "froglet rbg./..ry/bgyg w 0-0"`,
-		Flags: []cli.Flag{fileFlag},
+   leapfrog show "froglet rbg./..ry/bgyg w 0-0"
+   leapfrog show "froglet rbg./..ry/bgyg w 0-0" --move d2-b2 --svg board.svg
+   leapfrog show "hupfer ..tt/..tt/rr../rr.. r 4-4" --png start.png`,
+		Flags: append([]cli.Flag{fileFlag,
+			&cli.StringFlag{Name: "move", Usage: "draw `MOVE` on the board (with --svg or --png)"},
+		}, pictureFlags()...),
 		Action: func(c *cli.Context) error {
 			recs, err := readRecords(c)
 			if err != nil {
@@ -29,10 +33,29 @@ NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
 			}
 			color := useColor(c.App.Writer)
 			for i, r := range recs {
+				p := r.rec.Position
+				var move *positions.LegalMove
+				if text := c.String("move"); text != "" {
+					lm, err := p.ParseMove(text)
+					if err != nil {
+						return locate(source{"--move", 1}, err)
+					}
+					move = &lm
+				}
+				index := 0
+				if len(recs) > 1 {
+					index = i + 1
+				}
+				if c.IsSet("svg") || c.IsSet("png") {
+					if err := writePictures(c, p, move, index); err != nil {
+						return err
+					}
+					continue
+				}
 				if i > 0 {
 					fmt.Fprintln(c.App.Writer)
 				}
-				drawPosition(c.App.Writer, r.rec.Position, color)
+				drawPosition(c.App.Writer, p, color)
 			}
 			return nil
 		},

@@ -137,7 +137,7 @@ end of the game. Hüpfer: win or loss for the player to move with the distance
    leapfrog solve "$(leapfrog new hupfer --size 4)" --json
    leapfrog solve -f examples/froglet-puzzles.txt --json
    leapfrog new froglet --size 5x5 --seed 3 | leapfrog solve -f - --timeout 1m`,
-		Flags: append(searchFlags(), &cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"}),
+		Flags: append(append(searchFlags(), pictureFlags()...), &cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"}),
 		Action: func(c *cli.Context) error {
 			return eachInput(c, solveOne)
 		},
@@ -216,6 +216,13 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 		return searchError(p, err)
 	}
 	nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
+	var bestMove *positions.LegalMove
+	if len(sol.PV) > 0 {
+		bestMove = &sol.PV[0]
+	}
+	if err := writePictures(c, p, bestMove, 0); err != nil {
+		return err
+	}
 	pv := make([]string, len(sol.PV))
 	for i, m := range sol.PV {
 		pv[i] = m.Text
@@ -313,7 +320,7 @@ produces (and how many points it loses against the best). Hüpfer: win or loss,
 with the distance counting the move itself.
 
    leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"`,
-		Flags: searchFlags(),
+		Flags: append(searchFlags(), pictureFlags()...),
 		Action: func(c *cli.Context) error {
 			return eachInput(c, analyzeOne)
 		},
@@ -330,6 +337,11 @@ func analyzeOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 	stop()
 	if err != nil {
 		return searchError(p, err)
+	}
+	if len(moves) > 0 {
+		if err := writePictures(c, p, &moves[0].LegalMove, 0); err != nil {
+			return err
+		}
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, analyzeJSON(p, v, moves))

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/render"
 	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -161,7 +163,8 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 
    leapfrog annotate examples/froglet-game-1.txt
    leapfrog annotate examples/hupfer-game-1.txt --format csv`,
-		Flags: append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"}),
+		Flags: append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
+			&cli.StringFlag{Name: "svg-dir", Usage: "write a picture of every move played (and the best move, where it differs) into `DIR`"}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return badInputf("annotate: give one GAMEFILE")
@@ -194,6 +197,11 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 			ann, err := s.Annotate(g)
 			if err != nil {
 				return searchError(g.Start, err)
+			}
+			if dir := c.String("svg-dir"); dir != "" {
+				if err := annotatePictures(dir, g, ann); err != nil {
+					return err
+				}
 			}
 			return writeAnnotations(c, g, ann, format)
 		},
@@ -253,5 +261,36 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 		fmt.Fprintf(w, "%s {%s}\n", a.Move, note)
 	}
 	fmt.Fprintf(w, "result: %s. Total loss: %s %d, %s %d.\n", result, sides[0], totals[0], sides[1], totals[1])
+	return nil
+}
+
+// annotatePictures writes ply-NNN.svg for every move played, and
+// ply-NNN-best.svg with the first best move where the move played was not
+// best.
+func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotation) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return badInputf("%v", err)
+	}
+	for i, pm := range g.Moves {
+		a := ann[i]
+		played := pm.LegalMove
+		caption := fmt.Sprintf("Ply %d: %s, %s (%s)", a.Ply, a.Move, a.Label, solver.FormatValue(a.Played))
+		s := render.Layout(pm.Before, render.Options{Move: &played, Caption: caption})
+		if err := writePicture(filepath.Join(dir, fmt.Sprintf("ply-%03d.svg", a.Ply)), "svg", s); err != nil {
+			return err
+		}
+		if a.Label == solver.Best {
+			continue
+		}
+		best, err := pm.Before.ParseMove(a.BestMoves[0])
+		if err != nil {
+			return err
+		}
+		caption = fmt.Sprintf("Ply %d: best was %s (%s)", a.Ply, best.Text, solver.FormatValue(a.Before))
+		s = render.Layout(pm.Before, render.Options{Move: &best, Caption: caption})
+		if err := writePicture(filepath.Join(dir, fmt.Sprintf("ply-%03d-best.svg", a.Ply)), "svg", s); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -73,3 +73,33 @@ func TestAnnotateFormats(t *testing.T) {
 		t.Errorf("bad game: exit %d, %q", code, stderr)
 	}
 }
+
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	svg, pngFile := filepath.Join(dir, "b.svg"), filepath.Join(dir, "b.png")
+	code, _, stderr := runCLI(t, "", "show", "froglet rbg./..ry/bgyg w 0-0", "--move", "d2-b2", "--svg", svg, "--png", pngFile)
+	if code != 0 {
+		t.Fatalf("show: exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(svg)
+	if !strings.HasPrefix(string(data), "<svg") || !strings.Contains(string(data), "Move: d2-b2") {
+		t.Errorf("svg: %.200s", data)
+	}
+	if data, _ := os.ReadFile(pngFile); !strings.HasPrefix(string(data), "\x89PNG") {
+		t.Error("no PNG written")
+	}
+	code, _, _ = runCLI(t, "", "solve", "hupfer ..tt/..tt/rr../rr.. r 4-4", "--svg", svg, "--hash", "8")
+	if data, _ := os.ReadFile(svg); code != 0 || !strings.Contains(string(data), "Move: a1-a3+b3") {
+		t.Errorf("solve --svg: exit %d, %.300s", code, data)
+	}
+	shots := filepath.Join(dir, "game")
+	code, _, _ = runCLI(t, "", "annotate", filepath.Join("..", "..", "examples", "froglet-game-1.txt"), "--svg-dir", shots, "--hash", "64")
+	entries, _ := os.ReadDir(shots)
+	if code != 0 || len(entries) != 16+4 { // 16 moves, 4 of them not best
+		t.Errorf("annotate --svg-dir: exit %d, %d files", code, len(entries))
+	}
+	code, _, stderr = runCLI(t, "", "show", "froglet rbg./..ry/bgyg w 0-0", "--move", "a1-a3", "--svg", svg)
+	if code != exitBadInput || !strings.Contains(stderr, "--move:1:4: no frog on a2") {
+		t.Errorf("bad --move: exit %d, %q", code, stderr)
+	}
+}
