@@ -46,7 +46,9 @@ func WriteSVG(w io.Writer, s *Scene) error {
 	return bw.Flush()
 }
 
-func num(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") }
+func num(x float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".")
+}
 
 func orNone(c string) string {
 	if c == "" {
