@@ -289,8 +289,8 @@ func (s *Store) Stats() ([]GameStats, int64, error) {
 		for it.Rewind(); it.Valid(); it.Next() {
 			item := it.Item()
 			k := item.Key()
-			if len(k) < 3 {
-				continue
+			if len(k) < 3 || k[0] == TablePrefix {
+				continue // tablebase data: see 'leapfrog tablebase list'
 			}
 			pre := [3]byte{k[0], k[1], k[2]}
 			gs := byPrefix[pre]
@@ -329,14 +329,18 @@ func dirBytes(dir string) int64 {
 	return n
 }
 
-// Clear deletes every entry, or those of one game.
+// Clear deletes every entry, or those of one game; a game's tablebases
+// stay (leapfrog tablebase drop removes them), but clearing everything
+// removes them too.
 func (s *Store) Clear(game positions.Game) error {
 	if game == 0 {
 		return s.db.DropAll()
 	}
 	var prefixes [][]byte
 	for v := 0; v < 256; v++ {
-		prefixes = append(prefixes, []byte{byte(v), byte(game)})
+		if v != TablePrefix {
+			prefixes = append(prefixes, []byte{byte(v), byte(game)})
+		}
 	}
 	return s.db.DropPrefix(prefixes...)
 }
@@ -351,3 +355,66 @@ func (s *Store) Load(p *positions.Position) (lower, upper int, ok bool) {
 func (s *Store) Save(p *positions.Position, lower, upper int) {
 	s.Put(p, Bounds{lower, upper})
 }
+
+// TablePrefix starts the keys of tablebase data (package tablebase); cache
+// entries start with FormatVersion instead.
+const TablePrefix = 'T'
+
+// WriteRaw writes raw key-value pairs in one batch and waits until they
+// are committed. Tablebases use it to store a tier at a time.
+func (s *Store) WriteRaw(kvs [][2][]byte) error {
+	wb := s.db.NewWriteBatch()
+	for _, kv := range kvs {
+		if err := wb.Set(kv[0], kv[1]); err != nil {
+			wb.Cancel()
+			return fmt.Errorf("cache %s: %w", s.dir, err)
+		}
+	}
+	if err := wb.Flush(); err != nil {
+		return fmt.Errorf("cache %s: %w", s.dir, err)
+	}
+	return nil
+}
+
+// GetRaw returns the value of a raw key.
+func (s *Store) GetRaw(k []byte) ([]byte, bool, error) {
+	var v []byte
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(k)
+		if err != nil {
+			return err
+		}
+		v, err = item.ValueCopy(nil)
+		return err
+	})
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("cache %s: %w", s.dir, err)
+	}
+	return v, true, nil
+}
+
+// ScanRaw calls fn for every key with the prefix, in key order.
+func (s *Store) ScanRaw(prefix []byte, fn func(k, v []byte) error) error {
+	return s.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.Prefix = prefix
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			if err := fn(it.Item().KeyCopy(nil), v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// DropRaw deletes every key with the prefix.
+func (s *Store) DropRaw(prefix []byte) error { return s.db.DropPrefix(prefix) }

@@ -128,24 +128,24 @@ type keyCodec[K comparable] interface {
 }
 
 // smallKey is a position of a board of at most 64 cells.
-type smallKey struct{ occ, c0, c1, meta uint64 }
+type smallKey = SmallKey
 
 type smallCodec struct{ syms []Symmetry }
 
 func (c smallCodec) key(q Position) smallKey {
 	k := smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(&q)}
-	plain := k.c0|k.c1 == 0 // one colour only: the colour planes map to 0
+	plain := k.C0|k.C1 == 0 // one colour only: the colour planes map to 0
 	for i := range c.syms {
 		sy := &c.syms[i]
 		o := sy.Map(&q.Occ)[0]
-		if o > k.occ {
+		if o > k.Occ {
 			continue
 		}
-		img := smallKey{occ: o, meta: k.meta}
+		img := smallKey{Occ: o, Meta: k.Meta}
 		if !plain {
-			img.c0, img.c1 = sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0]
+			img.C0, img.C1 = sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0]
 		}
-		if o < k.occ || img.c0 < k.c0 || (img.c0 == k.c0 && img.c1 < k.c1) {
+		if o < k.Occ || img.C0 < k.C0 || (img.C0 == k.C0 && img.C1 < k.C1) {
 			k = img
 		}
 	}
@@ -154,13 +154,13 @@ func (c smallCodec) key(q Position) smallKey {
 
 func (smallCodec) position(p *Position, k smallKey) Position {
 	q := Position{Game: p.Game, Board: p.Board}
-	q.Occ[0], q.Colour[0][0], q.Colour[1][0] = k.occ, k.c0, k.c1
-	setMeta(&q, k.meta)
+	q.Occ[0], q.Colour[0][0], q.Colour[1][0] = k.Occ, k.C0, k.C1
+	setMeta(&q, k.Meta)
 	return q
 }
 
 func (smallCodec) hash(k *smallKey) uint64 {
-	return Mix(k.occ ^ Mix(k.c0^Mix(k.c1^Mix(k.meta))))
+	return Mix(k.Occ ^ Mix(k.C0^Mix(k.C1^Mix(k.Meta))))
 }
 
 type bigCodec struct{ syms []Symmetry }
@@ -280,6 +280,12 @@ func (b *batcher[K]) flush(s *shardedSet[K]) {
 }
 
 func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
+	return countAllKeep(p, codec, progress, stop, nil)
+}
+
+// countAllKeep is countAll that hands each tier's set, once expanded, to
+// keep (Enumerate keeps them all); keep's error ends the count.
+func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress func(done, total int), stop func() bool, keep func(int, *shardedSet[K]) error) ([]LevelCount, int, error) {
 	tiers := map[int]*shardedSet[K]{}
 	tierOf := func(t int) *shardedSet[K] {
 		if tiers[t] == nil {
@@ -369,6 +375,11 @@ func countAll[K comparable, C keyCodec[K]](p *Position, codec C, progress func(d
 		wg.Wait()
 		if stopped.Load() {
 			return nil, total, ErrStopped
+		}
+		if keep != nil {
+			if err := keep(top, set); err != nil {
+				return nil, total, err
+			}
 		}
 		for t, s := range tiers {
 			if s.size.Load() == 0 {

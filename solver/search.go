@@ -33,6 +33,24 @@ func parentScore(c int) int {
 	return -c + 1
 }
 
+// MoveScore returns the score of a move for the player making it, from the
+// score of the position it produces and the points it takes (Froglet).
+func MoveScore(g positions.Game, points, child int) int {
+	if g == positions.Froglet {
+		return points - child
+	}
+	return parentScore(child)
+}
+
+// TerminalScore is the score of a position without a move: nothing more to
+// gain in Froglet, a loss in 0 in Hüpfer.
+func TerminalScore(g positions.Game) int {
+	if g == positions.Froglet {
+		return 0
+	}
+	return hupferScore(false, 0)
+}
+
 // childBound maps a bound on a parent's score to the child's side of it:
 // the parent's score exceeds x exactly when the child's is below
 // -childBound(x).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/tablebase"
 	"github.com/urfave/cli/v2"
 )
 
@@ -46,6 +47,9 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 	}
 	if st != nil {
 		opts.Persistent = st
+		if tables, err := tablebase.Open(st); err == nil && len(tables.List()) > 0 {
+			opts.Persistent = tablebase.Layered{Tables: tables, Next: st}
+		}
 	}
 	return solver.New(opts), func() { cancel(); closeCache(c, st) }, nil
 }

@@ -90,6 +90,7 @@ Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
 			verifyCommand(),
 			exportCommand(),
 			annotateCommand(),
+			tablebaseCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return badInput(err)

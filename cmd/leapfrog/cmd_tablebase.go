@@ -1,0 +1,338 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/tablebase"
+	"github.com/urfave/cli/v2"
+	"os"
+	"os/signal"
+)
+
+// tableRoot reads the root of a table: a position, or a game with new's flags.
+func tableRoot(c *cli.Context) (*positions.Position, error) {
+	if c.NArg() != 1 {
+		return nil, badInputf("%s: give a position, or a game with --size (and --supply or --seed)", c.Command.Name)
+	}
+	arg := c.Args().First()
+	if g, err := positions.ParseGame(arg); err == nil {
+		size := c.String("size")
+		if size == "" {
+			return nil, badInputf("%s: %s needs --size", c.Command.Name, arg)
+		}
+		w, h, err := parseSize(size)
+		if err != nil {
+			return nil, badInputf("--size: %v", err)
+		}
+		if g == positions.Froglet {
+			p, err := positions.NewFroglet(w, h, c.Uint64("seed"))
+			if err != nil {
+				return nil, badInputf("%v", err)
+			}
+			return p, nil
+		}
+		supply := c.Int("supply")
+		if supply < 0 {
+			supply = positions.DefaultSupply(w, h)
+		}
+		p, err := positions.NewHupfer(w, h, supply)
+		if err != nil {
+			return nil, badInputf("%v", err)
+		}
+		return p, nil
+	}
+	p, err := positions.ParsePosition(arg)
+	if err != nil {
+		return nil, locate(source{"argument", 1}, err)
+	}
+	return p, nil
+}
+
+func rootFlags() []cli.Flag {
+	return append(cacheFlags(),
+		&cli.StringFlag{Name: "size", Usage: "with a game name: the board `WxH`"},
+		&cli.IntFlag{Name: "supply", Value: -1, Usage: "with hupfer: pieces in each supply"},
+		&cli.Uint64Flag{Name: "seed", Usage: "with froglet: the seed of the start"},
+		jsonFlag,
+	)
+}
+
+// withStore opens the cache (required here) and runs fn.
+func withStore(c *cli.Context, fn func(st *cache.Store) error) error {
+	if c.Bool("no-cache") {
+		return badInputf("tablebases live in the cache: drop --no-cache")
+	}
+	st, err := openCache(c)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return badInputf("the cache is in use by another leapfrog process; try again when it has finished")
+	}
+	defer closeCache(c, st)
+	return fn(st)
+}
+
+func tablebaseCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "tablebase",
+		Usage: "solve every position reachable from a start, once, for instant look-ups",
+		Description: `A tablebase holds the value of every position reachable from its root, up to
+symmetry, in the cache. solve and analyze look positions up in the tables before
+searching.
+
+   leapfrog tablebase build hupfer --size 5 --supply 4
+   leapfrog tablebase build "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0"
+   leapfrog tablebase probe "hupfer ...tt/...tt/...../rr.../rr... r 4-4"
+   leapfrog tablebase list`,
+		Subcommands: []*cli.Command{
+			{
+				Name:      "build",
+				Usage:     "build (or resume) the table of a root position",
+				ArgsUsage: "POS | GAME --size WxH [--supply N | --seed N]",
+				Flags: append(rootFlags(),
+					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "refuse to go on when the positions outgrow `SIZE` (like 8GB or 500MB)"},
+					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines"}),
+				Action: func(c *cli.Context) error {
+					root, err := tableRoot(c)
+					if err != nil {
+						return err
+					}
+					limit, err := parseBytes(c.String("memory"))
+					if err != nil {
+						return badInputf("--memory: %v", err)
+					}
+					return withStore(c, func(st *cache.Store) error {
+						interrupted := make(chan struct{})
+						sig := make(chan os.Signal, 1)
+						signal.Notify(sig, os.Interrupt)
+						defer signal.Stop(sig)
+						go func() {
+							if _, ok := <-sig; ok {
+								close(interrupted)
+							}
+						}()
+						start := time.Now()
+						opt := tablebase.Options{MaxBytes: limit, Stop: func() bool {
+							select {
+							case <-interrupted:
+								return true
+							default:
+								return false
+							}
+						}}
+						if !c.Bool("quiet") {
+							opt.Progress = func(format string, args ...any) {
+								fmt.Fprintf(c.App.ErrWriter, "%6.1fs %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, args...))
+							}
+						}
+						meta, err := tablebase.Build(st, root, opt)
+						switch {
+						case errors.Is(err, tablebase.ErrStopped):
+							return &exitError{exitInterrupted, fmt.Errorf("build interrupted; the tiers finished are stored and the next build resumes from them")}
+						case errors.Is(err, positions.ErrTooLarge):
+							return &exitError{exitLimit, fmt.Errorf("%v (--memory %s): give it more memory, or build from a later position", err, c.String("memory"))}
+						case err != nil:
+							return err
+						}
+						return printMeta(c, meta)
+					})
+				},
+			},
+			{
+				Name:      "probe",
+				Usage:     "look a position up in the tables",
+				ArgsUsage: "POS",
+				Flags:     append(cacheFlags(), jsonFlag),
+				Action: func(c *cli.Context) error {
+					recs, err := readRecords(c)
+					if err != nil {
+						return err
+					}
+					return withStore(c, func(st *cache.Store) error {
+						tables, err := tablebase.Open(st)
+						if err != nil {
+							return err
+						}
+						p := recs[0].rec.Position
+						start := time.Now()
+						score, ok, err := tables.Probe(p)
+						elapsed := time.Since(start)
+						if err != nil {
+							return err
+						}
+						if !ok {
+							return &exitError{exitLimit, fmt.Errorf("%s is in no table (leapfrog tablebase list)", p)}
+						}
+						v := solver.Value{Game: p.Game, Score: score}
+						out := map[string]any{"position": p.String(), "microseconds": elapsed.Microseconds()}
+						if p.Game == positions.Froglet {
+							out["value"] = v.Score
+						} else {
+							out["value"], out["distance"] = winLoss(v), v.Distance()
+						}
+						// The best move: the first move, in spelling order, whose value is
+						// the position's, its children probed too.
+						for _, m := range p.LegalMoves() {
+							cs, ok, err := tables.Probe(m.Result)
+							if err != nil || !ok {
+								break
+							}
+							if solver.MoveScore(p.Game, int(m.Points), cs) == score {
+								out["best"] = m.Text
+								break
+							}
+						}
+						if c.Bool("json") {
+							return writeJSON(c.App.Writer, out)
+						}
+						fmt.Fprintf(c.App.Writer, "%s\n%s for %s; best %v (looked up in %dµs)\n", p, solver.FormatValue(v), sideLong(p), out["best"], elapsed.Microseconds())
+						return nil
+					})
+				},
+			},
+			{
+				Name:      "verify",
+				Usage:     "re-derive every value of a table from its children",
+				ArgsUsage: "POS | GAME --size ...",
+				Flags:     rootFlags(),
+				Action: func(c *cli.Context) error {
+					root, err := tableRoot(c)
+					if err != nil {
+						return err
+					}
+					return withStore(c, func(st *cache.Store) error {
+						start := time.Now()
+						n, bad, err := tablebase.Verify(st, root, tablebase.Options{})
+						if err != nil {
+							return badInputf("%v", err)
+						}
+						for _, b := range bad {
+							fmt.Fprintln(c.App.Writer, b)
+						}
+						fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
+						if len(bad) > 0 {
+							return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
+						}
+						return nil
+					})
+				},
+			},
+			{
+				Name:  "list",
+				Usage: "the tables in the cache",
+				Flags: append(cacheFlags(), jsonFlag),
+				Action: func(c *cli.Context) error {
+					return withStore(c, func(st *cache.Store) error {
+						tables, err := tablebase.Open(st)
+						if err != nil {
+							return err
+						}
+						for _, m := range tables.List() {
+							if err := printMeta(c, &m); err != nil {
+								return err
+							}
+						}
+						return nil
+					})
+				},
+			},
+			{
+				Name:      "stats",
+				Usage:     "a table tier by tier: positions, wins and losses or values",
+				ArgsUsage: "POS | GAME --size ...",
+				Flags:     rootFlags(),
+				Action: func(c *cli.Context) error {
+					root, err := tableRoot(c)
+					if err != nil {
+						return err
+					}
+					return withStore(c, func(st *cache.Store) error {
+						meta, tiers, err := tablebase.Stats(st, root)
+						if err != nil {
+							return badInputf("%v", err)
+						}
+						if c.Bool("json") {
+							return writeJSON(c.App.Writer, map[string]any{"root": meta.Root, "tiers": tiers})
+						}
+						w := c.App.Writer
+						fmt.Fprintln(w, meta.Root)
+						for _, t := range tiers {
+							if root.Game == positions.Hupfer {
+								fmt.Fprintf(w, "tier %3d: %10d positions, %10d wins, %10d losses for the player to move; longest win %d plies\n", t.Tier, t.Positions, t.Wins, t.Losses, t.LongestWin)
+								continue
+							}
+							var vals []int
+							for v := range t.Values {
+								vals = append(vals, v)
+							}
+							sort.Ints(vals)
+							var parts []string
+							for _, v := range vals {
+								parts = append(parts, fmt.Sprintf("%+d:%d", v, t.Values[v]))
+							}
+							fmt.Fprintf(w, "tier %3d: %10d positions; values %s\n", t.Tier, t.Positions, strings.Join(parts, " "))
+						}
+						return nil
+					})
+				},
+			},
+			{
+				Name:      "drop",
+				Usage:     "delete the table of a root",
+				ArgsUsage: "POS | GAME --size ...",
+				Flags:     rootFlags(),
+				Action: func(c *cli.Context) error {
+					root, err := tableRoot(c)
+					if err != nil {
+						return err
+					}
+					return withStore(c, func(st *cache.Store) error { return tablebase.Drop(st, root) })
+				},
+			},
+		},
+	}
+}
+
+func printMeta(c *cli.Context, m *tablebase.Meta) error {
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, m)
+	}
+	n, done := 0, 0
+	for _, t := range m.Tiers {
+		n += t.Positions
+		if t.Done {
+			done++
+		}
+	}
+	state := "complete"
+	if !m.Done {
+		state = fmt.Sprintf("%d of %d tiers", done, len(m.Tiers))
+	}
+	fmt.Fprintf(c.App.Writer, "%s: %d positions in %d tiers, %s, %.1fs to build\n", m.Root, n, len(m.Tiers), state, m.Seconds)
+	return nil
+}
+
+// parseBytes reads sizes like 8GB, 500MB or 1024.
+func parseBytes(s string) (int64, error) {
+	mult := int64(1)
+	u := strings.ToUpper(strings.TrimSpace(s))
+	for suffix, m := range map[string]int64{"KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40} {
+		if strings.HasSuffix(u, suffix) {
+			mult, u = m, strings.TrimSuffix(u, suffix)
+			break
+		}
+	}
+	var n int64
+	if _, err := fmt.Sscan(u, &n); err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a size like 8GB", s)
+	}
+	return n * mult, nil
+}

@@ -1,0 +1,142 @@
+package positions
+
+import (
+	"errors"
+	"math/bits"
+)
+
+// SmallKey is a position of a board of at most 64 cells, packed: its
+// occupied cells, colour planes and (Hüpfer) side and supplies. Keys made
+// by CanonicalKey are the same for positions that a symmetry of the board
+// maps onto each other.
+type SmallKey struct{ Occ, C0, C1, Meta uint64 }
+
+// CanonicalKey returns p's SmallKey, the least of its images under the
+// board's symmetries. p's board must have at most 64 cells.
+func CanonicalKey(p *Position) SmallKey {
+	k := smallCodec{p.Board.Symmetries()[1:]}.key(*p)
+	return k
+}
+
+// Position returns the position of a key on board b in game g.
+func (k SmallKey) Position(g Game, b *Board) Position {
+	return smallCodec{}.position(&Position{Game: g, Board: b}, k)
+}
+
+// Tier returns the tier of p: a number that falls with every move (Froglet
+// frogs; Hüpfer pieces on the board plus twice the pieces in the supplies).
+func Tier(p *Position) int { return tier(p) }
+
+// KeySet is the set of positions of one tier: a hash table whose slots
+// give each position a fixed index, so that values can be kept in a slice
+// beside it.
+type KeySet struct {
+	set    *shardedSet[smallKey]
+	offset [numShards]int // the first index of each shard
+	size   int            // slots in all shards
+}
+
+func newKeySet(s *shardedSet[smallKey]) *KeySet {
+	ks := &KeySet{set: s}
+	for i := range s.shards {
+		ks.offset[i] = ks.size
+		ks.size += len(s.shards[i].set.keys)
+	}
+	return ks
+}
+
+// Len returns the number of positions in the set.
+func (ks *KeySet) Len() int { return int(ks.set.size.Load()) }
+
+// Slots returns the number of indexes (Len or more: a hash table has holes).
+func (ks *KeySet) Slots() int { return ks.size }
+
+// Index returns the index of key k, and whether the set holds it.
+func (ks *KeySet) Index(k SmallKey) (int, bool) {
+	sk := k
+	h := smallCodec{}.hash(&sk)
+	shard := int(h >> 58)
+	fs := &ks.set.shards[shard].set
+	if fs.keys == nil {
+		return 0, false
+	}
+	for i := h & fs.mask; ; i = (i + 1) & fs.mask {
+		if fs.used[i>>6]&(1<<(i&63)) == 0 {
+			return 0, false
+		}
+		if fs.keys[i] == sk {
+			return ks.offset[shard] + int(i), true
+		}
+	}
+}
+
+// Each calls fn with the index and key of every position, the indexes in
+// [from, to) only; fn's false stops it.
+func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
+	for shard := range ks.set.shards {
+		fs := &ks.set.shards[shard].set
+		base := ks.offset[shard]
+		if base >= to || base+len(fs.keys) <= from {
+			continue
+		}
+		for w, word := range fs.used {
+			for word != 0 {
+				j := w<<6 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if i := base + j; i >= from && i < to && !fn(i, fs.keys[j]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Add puts a key in the set (used when a set is rebuilt from storage).
+func (ks *KeySet) Add(k SmallKey) {
+	sk := k
+	var b batcher[smallKey]
+	b.add(ks.set, sk, smallCodec{}.hash(&sk))
+	b.flush(ks.set)
+}
+
+// NewKeySet returns an empty set; call Seal after the last Add.
+func NewKeySet() *KeySet {
+	return &KeySet{set: newShardedSet(smallCodec{}.hash)}
+}
+
+// Seal fixes the indexes after Adds.
+func (ks *KeySet) Seal() { *ks = *newKeySet(ks.set) }
+
+// ErrTooLarge is returned by Enumerate when the positions outgrow the
+// memory budget.
+var ErrTooLarge = errors.New("the positions do not fit the memory budget")
+
+// Enumerate finds every position reachable from p (a board of at most 64
+// cells), up to symmetry, and returns them by tier. maxBytes bounds the
+// memory the sets may take (0: no bound); progress and stop as in CountAll.
+func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop func() bool) (map[int]*KeySet, error) {
+	if p.Board.words != 1 {
+		return nil, errors.New("tables are made for boards of at most 64 cells")
+	}
+	kept := map[int]*shardedSet[smallKey]{}
+	var bytes int64
+	keep := func(t int, s *shardedSet[smallKey]) error {
+		kept[t] = s
+		for i := range s.shards {
+			bytes += int64(len(s.shards[i].set.keys))*33 + 8
+		}
+		if maxBytes > 0 && bytes > maxBytes {
+			return ErrTooLarge
+		}
+		return nil
+	}
+	_, _, err := countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, stop, keep)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]*KeySet{}
+	for t, s := range kept {
+		out[t] = newKeySet(s)
+	}
+	return out, nil
+}

@@ -1,0 +1,371 @@
+package tablebase
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+type entry struct {
+	k positions.SmallKey
+	v int16
+}
+
+func keyLess(a, b *positions.SmallKey) bool {
+	if a.Occ != b.Occ {
+		return a.Occ < b.Occ
+	}
+	if a.C0 != b.C0 {
+		return a.C0 < b.C0
+	}
+	if a.C1 != b.C1 {
+		return a.C1 < b.C1
+	}
+	return a.Meta < b.Meta
+}
+
+// encodeChunk writes entries sorted by key: the occupancy as a delta from
+// the previous entry's, the rest as varints. A Froglet endgame entry takes
+// a few bytes.
+func encodeChunk(es []entry) []byte {
+	out := binary.AppendUvarint(nil, uint64(len(es)))
+	prev := uint64(0)
+	for _, e := range es {
+		out = binary.AppendUvarint(out, e.k.Occ-prev)
+		prev = e.k.Occ
+		out = binary.AppendUvarint(out, e.k.C0)
+		out = binary.AppendUvarint(out, e.k.C1)
+		out = binary.AppendUvarint(out, e.k.Meta)
+		out = binary.AppendVarint(out, int64(e.v))
+	}
+	return out
+}
+
+var errCorrupt = errors.New("table data is corrupt (leapfrog tablebase drop, then build again)")
+
+func decodeChunk(b []byte) ([]entry, error) {
+	n, used := binary.Uvarint(b)
+	if used <= 0 || n > 1<<20 {
+		return nil, errCorrupt
+	}
+	b = b[used:]
+	es := make([]entry, n)
+	prev := uint64(0)
+	for i := range es {
+		var f [4]uint64
+		for j := range f {
+			x, used := binary.Uvarint(b)
+			if used <= 0 {
+				return nil, errCorrupt
+			}
+			f[j], b = x, b[used:]
+		}
+		v, used := binary.Varint(b)
+		if used <= 0 {
+			return nil, errCorrupt
+		}
+		b = b[used:]
+		prev += f[0]
+		es[i] = entry{positions.SmallKey{Occ: prev, C0: f[1], C1: f[2], Meta: f[3]}, int16(v)}
+	}
+	if len(b) != 0 {
+		return nil, errCorrupt
+	}
+	return es, nil
+}
+
+// store writes a computed tier: its chunks and their index.
+func (t *table) store(kv KV, id []byte, tier int) error {
+	set, vals := t.sets[tier], t.values[tier]
+	es := make([]entry, 0, set.Len())
+	set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
+		es = append(es, entry{k, vals[i]})
+		return true
+	})
+	sort.Slice(es, func(i, j int) bool { return keyLess(&es[i].k, &es[j].k) })
+	var kvs [][2][]byte
+	var index []byte
+	for c := 0; c*chunkSize < len(es); c++ {
+		part := es[c*chunkSize : min((c+1)*chunkSize, len(es))]
+		kvs = append(kvs, [2][]byte{chunkKey(t.game, id, tier, c), encodeChunk(part)})
+		index = appendKey(index, part[0].k)
+		if len(kvs) >= 4096 {
+			if err := kv.WriteRaw(kvs); err != nil {
+				return err
+			}
+			kvs = kvs[:0]
+		}
+	}
+	kvs = append(kvs, [2][]byte{indexKey(t.game, id, tier), index})
+	return kv.WriteRaw(kvs)
+}
+
+func appendKey(b []byte, k positions.SmallKey) []byte {
+	for _, x := range []uint64{k.Occ, k.C0, k.C1, k.Meta} {
+		b = binary.BigEndian.AppendUint64(b, x)
+	}
+	return b
+}
+
+func readKey(b []byte) positions.SmallKey {
+	return positions.SmallKey{Occ: binary.BigEndian.Uint64(b), C0: binary.BigEndian.Uint64(b[8:]), C1: binary.BigEndian.Uint64(b[16:]), Meta: binary.BigEndian.Uint64(b[24:])}
+}
+
+// load reads a stored tier's values into the table.
+func (t *table) load(kv KV, id []byte, tier int) error {
+	set := t.sets[tier]
+	vals := make([]int16, set.Slots())
+	t.values[tier] = vals
+	prefix := chunkKey(t.game, id, tier, 0)
+	prefix = prefix[:len(prefix)-4]
+	found := 0
+	err := kv.ScanRaw(prefix, func(_, v []byte) error {
+		es, err := decodeChunk(v)
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			i, ok := set.Index(e.k)
+			if !ok {
+				return fmt.Errorf("tier %d: %w", tier, errCorrupt)
+			}
+			vals[i] = e.v
+			found++
+		}
+		return nil
+	})
+	if err == nil && found != set.Len() {
+		err = fmt.Errorf("tier %d: %d stored positions, %d expected: %w", tier, found, set.Len(), errCorrupt)
+	}
+	return err
+}
+
+// Tables answers look-ups from every table built in a store.
+type Tables struct {
+	kv     KV
+	tables []tableInfo
+	mu     sync.Mutex
+	index  map[string][]positions.SmallKey // id+tier -> first key of each chunk
+}
+
+type tableInfo struct {
+	id    []byte
+	meta  Meta
+	root  *positions.Position
+	tiers map[int]bool
+}
+
+// Open reads the list of tables in kv.
+func Open(kv KV) (*Tables, error) {
+	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}}
+	err := kv.ScanRaw([]byte{cache.TablePrefix}, func(k, v []byte) error {
+		if len(k) != 11 || k[2] != 'M' {
+			return nil
+		}
+		var m Meta
+		if err := json.Unmarshal(v, &m); err != nil {
+			return err
+		}
+		root, err := positions.ParsePosition(m.Root)
+		if err != nil {
+			return err
+		}
+		ti := tableInfo{id: k[3:], meta: m, root: root, tiers: map[int]bool{}}
+		for _, tm := range m.Tiers {
+			ti.tiers[tm.Tier] = tm.Done
+		}
+		ts.tables = append(ts.tables, ti)
+		return nil
+	})
+	return ts, err
+}
+
+// List returns the tables' descriptions.
+func (ts *Tables) List() []Meta {
+	var out []Meta
+	for _, t := range ts.tables {
+		out = append(out, t.meta)
+	}
+	return out
+}
+
+// Probe returns p's score (solver scores) from a table holding it.
+func (ts *Tables) Probe(p *positions.Position) (int, bool, error) {
+	if len(ts.tables) == 0 || p.Board.Size() > 64 {
+		return 0, false, nil
+	}
+	tier := positions.Tier(p)
+	var key positions.SmallKey
+	keyed := false
+	for _, t := range ts.tables {
+		if t.root.Game != p.Game || !t.root.Board.Equal(p.Board) || !t.tiers[tier] {
+			continue
+		}
+		if !keyed {
+			key, keyed = positions.CanonicalKey(p), true
+		}
+		firsts, err := ts.chunkIndex(t, tier)
+		if err != nil {
+			return 0, false, err
+		}
+		c := sort.Search(len(firsts), func(i int) bool { return keyLess(&key, &firsts[i]) }) - 1
+		if c < 0 {
+			continue
+		}
+		raw, ok, err := ts.kv.GetRaw(chunkKey(p.Game, t.id, tier, c))
+		if err != nil || !ok {
+			return 0, false, err
+		}
+		es, err := decodeChunk(raw)
+		if err != nil {
+			return 0, false, err
+		}
+		j := sort.Search(len(es), func(i int) bool { return !keyLess(&es[i].k, &key) })
+		if j < len(es) && es[j].k == key {
+			return int(es[j].v), true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+func (ts *Tables) chunkIndex(t tableInfo, tier int) ([]positions.SmallKey, error) {
+	name := string(t.id) + string(rune(tier))
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if firsts, ok := ts.index[name]; ok {
+		return firsts, nil
+	}
+	raw, ok, err := ts.kv.GetRaw(indexKey(t.root.Game, t.id, tier))
+	if err != nil || !ok || len(raw)%32 != 0 {
+		return nil, fmt.Errorf("tier %d index: %w", tier, errCorrupt)
+	}
+	var firsts []positions.SmallKey
+	for i := 0; i < len(raw); i += 32 {
+		firsts = append(firsts, readKey(raw[i:]))
+	}
+	ts.index[name] = firsts
+	return firsts, nil
+}
+
+// Drop deletes the table of root.
+func Drop(kv KV, root *positions.Position) error {
+	id := tableID(root)
+	for _, kind := range []byte{'M', 'I', 'C'} {
+		if err := kv.DropRaw(append([]byte{cache.TablePrefix, byte(root.Game), kind}, id...)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadAll reads a whole built table into memory (for verify and stats).
+func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error) {
+	id := tableID(root)
+	raw, ok, err := kv.GetRaw(metaKey(root.Game, id))
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ok {
+		return nil, nil, fmt.Errorf("no table of %s (build it with leapfrog tablebase build)", root)
+	}
+	var meta Meta
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return nil, nil, err
+	}
+	if !meta.Done {
+		return nil, nil, fmt.Errorf("the table of %s is not finished (build it again to resume)", root)
+	}
+	t := &table{game: root.Game, board: root.Board, sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
+	for _, tm := range meta.Tiers {
+		set := positions.NewKeySet()
+		var es []entry
+		prefix := chunkKey(root.Game, id, tm.Tier, 0)
+		prefix = prefix[:len(prefix)-4]
+		if err := kv.ScanRaw(prefix, func(_, v []byte) error {
+			part, err := decodeChunk(v)
+			es = append(es, part...)
+			return err
+		}); err != nil {
+			return nil, nil, err
+		}
+		for _, e := range es {
+			set.Add(e.k)
+		}
+		set.Seal()
+		vals := make([]int16, set.Slots())
+		for _, e := range es {
+			i, _ := set.Index(e.k)
+			vals[i] = e.v
+		}
+		t.sets[tm.Tier], t.values[tm.Tier] = set, vals
+	}
+	return t, &meta, nil
+}
+
+// Verify re-derives every value of root's table from its children's and
+// returns the number of positions checked and the first inconsistencies.
+func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error) {
+	t, meta, err := loadAll(kv, root, opt)
+	if err != nil {
+		return 0, nil, err
+	}
+	checked := 0
+	var bad []string
+	var buf []positions.Move
+	for _, tm := range meta.Tiers {
+		set, vals := t.sets[tm.Tier], t.values[tm.Tier]
+		var verr error
+		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
+			p := k.Position(t.game, t.board)
+			v, err := t.value(&p, &buf)
+			if err != nil {
+				verr = err
+				return false
+			}
+			checked++
+			if v != int(vals[i]) && len(bad) < 20 {
+				bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", p.String(), vals[i], v))
+			}
+			return true
+		})
+		if verr != nil {
+			return checked, bad, verr
+		}
+	}
+	return checked, bad, nil
+}
+
+// Layered answers the solver's look-ups from the tables first, then from
+// Next (the cache); results are saved to Next. It implements
+// solver.Persistent.
+type Layered struct {
+	Tables *Tables
+	Next   interface {
+		Load(p *positions.Position) (lower, upper int, ok bool)
+		Save(p *positions.Position, lower, upper int)
+	}
+}
+
+// Load returns p's exact score from a table, else what Next knows.
+func (l Layered) Load(p *positions.Position) (int, int, bool) {
+	if v, ok, err := l.Tables.Probe(p); err == nil && ok {
+		return v, v, true
+	}
+	if l.Next != nil {
+		return l.Next.Load(p)
+	}
+	return 0, 0, false
+}
+
+// Save passes bounds on to Next.
+func (l Layered) Save(p *positions.Position, lower, upper int) {
+	if l.Next != nil {
+		l.Next.Save(p, lower, upper)
+	}
+}

@@ -1,0 +1,255 @@
+// Package tablebase solves every position reachable from a start, once,
+// and keeps the values in the persistent cache, where any later question
+// about one of them is answered by a look-up.
+//
+// Every move lowers a position's tier (positions.Tier), so a build first
+// enumerates the reachable positions tier by tier, up to symmetry, then
+// computes values backwards: from the lowest tier, whose children are all
+// known, up to the start's. Each tier is computed by all cores and stored
+// in bulk as soon as it is done; an interrupted build resumes from the
+// last stored tier.
+package tablebase
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
+)
+
+// KV is the storage a table lives in (a *cache.Store).
+type KV interface {
+	WriteRaw(kvs [][2][]byte) error
+	GetRaw(k []byte) ([]byte, bool, error)
+	ScanRaw(prefix []byte, fn func(k, v []byte) error) error
+	DropRaw(prefix []byte) error
+}
+
+// Meta describes a table.
+type Meta struct {
+	Root  string     `json:"root"`
+	Game  string     `json:"game"`
+	Tiers []TierMeta `json:"tiers"`
+	// Done is set when every tier is stored.
+	Done bool `json:"done"`
+	// Seconds is the time the build took, over all its runs.
+	Seconds float64 `json:"seconds"`
+}
+
+// TierMeta describes one tier.
+type TierMeta struct {
+	Tier      int  `json:"tier"`
+	Positions int  `json:"positions"`
+	Done      bool `json:"done"`
+}
+
+// Key layout: 'T', game, kind, table id (8 bytes), then per kind:
+// 'M' meta (JSON); 'I' tier (2 bytes): the first key of each chunk;
+// 'C' tier (2 bytes), chunk (4 bytes): the chunk's entries.
+func tableID(root *positions.Position) []byte {
+	sum := sha256.Sum256(cache.Key(root))
+	return sum[:8]
+}
+
+func metaKey(g positions.Game, id []byte) []byte {
+	return append([]byte{cache.TablePrefix, byte(g), 'M'}, id...)
+}
+
+func indexKey(g positions.Game, id []byte, tier int) []byte {
+	return binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'I'}, id...), uint16(tier))
+}
+
+func chunkKey(g positions.Game, id []byte, tier, chunk int) []byte {
+	k := binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'C'}, id...), uint16(tier))
+	return binary.BigEndian.AppendUint32(k, uint32(chunk))
+}
+
+// chunkSize is the number of entries per stored chunk: a probe reads one.
+const chunkSize = 256
+
+// Options of a build.
+type Options struct {
+	// MaxBytes bounds the memory of the position sets (0: no bound).
+	MaxBytes int64
+	// Progress, if not nil, receives a line per phase and tier.
+	Progress func(format string, args ...any)
+	// Stop, if not nil, is polled; true ends the build with ErrStopped
+	// after storing the tiers finished.
+	Stop func() bool
+}
+
+// ErrStopped is returned by a build that was stopped.
+var ErrStopped = errors.New("build stopped")
+
+// table is a table in memory: the positions of each tier and their values.
+type table struct {
+	game   positions.Game
+	board  *positions.Board
+	sets   map[int]*positions.KeySet
+	values map[int][]int16
+}
+
+func (t *table) say(opt Options, format string, args ...any) {
+	if opt.Progress != nil {
+		opt.Progress(format, args...)
+	}
+}
+
+// Build makes (or finishes) the table of every position reachable from
+// root and stores it in kv.
+func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
+	if root.Board.Size() > 64 {
+		return nil, fmt.Errorf("tablebases are made for boards of at most 64 cells; %dx%d has %d", root.Board.Width, root.Board.Height, root.Board.Size())
+	}
+	start := time.Now()
+	id := tableID(root)
+	meta := &Meta{Root: root.String(), Game: root.Game.String()}
+	if raw, ok, err := kv.GetRaw(metaKey(root.Game, id)); err != nil {
+		return nil, err
+	} else if ok {
+		if err := json.Unmarshal(raw, meta); err != nil {
+			return nil, fmt.Errorf("table of %s: %w", root, err)
+		}
+		if meta.Done {
+			return meta, nil
+		}
+	}
+	t := &table{game: root.Game, board: root.Board, values: map[int][]int16{}}
+	t.say(opt, "enumerating the positions reachable from %s", root)
+	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
+	if errors.Is(err, positions.ErrStopped) {
+		return meta, ErrStopped
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.sets = sets
+	tiers := sortedTiers(sets)
+	done := map[int]bool{}
+	for _, tm := range meta.Tiers {
+		done[tm.Tier] = tm.Done
+	}
+	meta.Tiers = nil
+	total := 0
+	for _, tier := range tiers {
+		meta.Tiers = append(meta.Tiers, TierMeta{Tier: tier, Positions: sets[tier].Len(), Done: done[tier]})
+		total += sets[tier].Len()
+	}
+	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
+	for i, tier := range tiers {
+		tierStart := time.Now()
+		if done[tier] {
+			if err := t.load(kv, id, tier); err != nil {
+				return nil, err
+			}
+			t.say(opt, "tier %d: %d positions, loaded", tier, sets[tier].Len())
+			continue
+		}
+		if opt.Stop != nil && opt.Stop() {
+			return meta, ErrStopped
+		}
+		if err := t.compute(tier, opt.Stop); err != nil {
+			return meta, err
+		}
+		if err := t.store(kv, id, tier); err != nil {
+			return nil, err
+		}
+		meta.Tiers[i].Done = true
+		if err := writeMeta(kv, root.Game, id, meta); err != nil {
+			return nil, err
+		}
+		n := sets[tier].Len()
+		secs := time.Since(tierStart).Seconds()
+		t.say(opt, "tier %d: %d positions, %.2fs, %.2fM positions/s", tier, n, secs, float64(n)/secs/1e6)
+	}
+	meta.Done = true
+	meta.Seconds += time.Since(start).Seconds()
+	return meta, writeMeta(kv, root.Game, id, meta)
+}
+
+func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {
+	raw, _ := json.Marshal(m)
+	return kv.WriteRaw([][2][]byte{{metaKey(g, id), raw}})
+}
+
+func sortedTiers(sets map[int]*positions.KeySet) []int {
+	var tiers []int
+	for t := range sets {
+		tiers = append(tiers, t)
+	}
+	sort.Ints(tiers)
+	return tiers
+}
+
+// compute fills the values of a tier from its children's, on all cores.
+func (t *table) compute(tier int, stop func() bool) error {
+	set := t.sets[tier]
+	vals := make([]int16, set.Slots())
+	t.values[tier] = vals
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var firstErr atomic.Pointer[error]
+	per := (set.Slots() + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(from, to int) {
+			defer wg.Done()
+			var buf []positions.Move
+			n := 0
+			set.Each(from, to, func(i int, k positions.SmallKey) bool {
+				if n++; n%4096 == 0 && stop != nil && stop() {
+					err := ErrStopped
+					firstErr.CompareAndSwap(nil, &err)
+					return false
+				}
+				p := k.Position(t.game, t.board)
+				v, err := t.value(&p, &buf)
+				if err != nil {
+					firstErr.CompareAndSwap(nil, &err)
+					return false
+				}
+				vals[i] = int16(v)
+				return true
+			})
+		}(w*per, min((w+1)*per, set.Slots()))
+	}
+	wg.Wait()
+	if e := firstErr.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// value derives a position's score from its children's stored values.
+func (t *table) value(p *positions.Position, buf *[]positions.Move) (int, error) {
+	*buf = p.GenerateMoves((*buf)[:0])
+	if len(*buf) == 0 {
+		return solver.TerminalScore(t.game), nil
+	}
+	best := -1 << 30
+	for i := range *buf {
+		m := &(*buf)[i]
+		child := *p
+		child.Apply(m)
+		ct := positions.Tier(&child)
+		idx, ok := t.sets[ct].Index(positions.CanonicalKey(&child))
+		vals := t.values[ct]
+		if !ok || vals == nil {
+			return 0, fmt.Errorf("table: child %s of %s is missing", child.String(), p.String())
+		}
+		if v := solver.MoveScore(t.game, int(m.Points), int(vals[idx])); v > best {
+			best = v
+		}
+	}
+	return best, nil
+}

@@ -1,0 +1,129 @@
+package tablebase
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
+)
+
+func openStore(t *testing.T) *cache.Store {
+	t.Helper()
+	st, err := cache.Open(t.TempDir(), cache.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+var roots = []string{
+	"hupfer ..tt/..tt/rr../rr.. r 1-1",
+	"hupfer ..tt/..tt/rr../rr.. r 2-1",
+	"froglet gyrg/ybgy/rgyb w 0-0",
+	"froglet ggg/ggg/g.g w 0-0",
+	"froglet ##g##/#ggg#/ggggg/gg.gg/##g## w 0-0",
+}
+
+func TestTableMatchesSolver(t *testing.T) {
+	st := openStore(t)
+	for _, text := range roots {
+		root, _ := positions.ParsePosition(text)
+		meta, err := Build(st, root, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if !meta.Done {
+			t.Fatalf("%s: not done", text)
+		}
+		n, bad, err := Verify(st, root, Options{})
+		if err != nil || len(bad) > 0 || n == 0 {
+			t.Fatalf("%s: verify %d positions: %v %v", text, n, bad, err)
+		}
+	}
+	tables, err := Open(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables.List()) != len(roots) {
+		t.Fatalf("%d tables listed", len(tables.List()))
+	}
+	s := solver.New(solver.Options{HashMB: 16, Threads: 1})
+	for _, text := range roots {
+		root, _ := positions.ParsePosition(text)
+		for seed := uint64(0); seed < 60; seed++ {
+			p := positions.RandomPlies(root, int(seed%9), seed)
+			got, ok, err := tables.Probe(p)
+			if err != nil || !ok {
+				t.Fatalf("%s: probe missed (%v)", p, err)
+			}
+			want, err := s.Value(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want.Score {
+				t.Fatalf("%s: table %d, solver %d", p, got, want.Score)
+			}
+		}
+	}
+	// A position of another board is not in any table.
+	other, _ := positions.ParsePosition("froglet gg/gg")
+	if _, ok, _ := tables.Probe(other); ok {
+		t.Error("probe hit a position from no table")
+	}
+}
+
+func TestInterruptedBuildResumes(t *testing.T) {
+	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 2-2")
+	whole := openStore(t)
+	if _, err := Build(whole, root, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	tiersDone := 0
+	opt := Options{
+		Progress: func(format string, args ...any) {
+			if strings.HasPrefix(format, "tier ") {
+				tiersDone++
+			}
+		},
+		Stop: func() bool { return tiersDone >= 3 },
+	}
+	meta, err := Build(st, root, opt)
+	if err != ErrStopped || meta.Done {
+		t.Fatalf("first run: %v, done %v", err, meta != nil && meta.Done)
+	}
+	if _, err := Build(st, root, Options{}); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	a, _, err := loadAll(whole, root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := loadAll(st, root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tier, set := range a.sets {
+		if set.Len() != b.sets[tier].Len() {
+			t.Fatalf("tier %d: %d vs %d positions", tier, set.Len(), b.sets[tier].Len())
+		}
+		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
+			j, ok := b.sets[tier].Index(k)
+			if !ok || a.values[tier][i] != b.values[tier][j] {
+				t.Fatalf("tier %d: a position differs after resuming", tier)
+			}
+			return true
+		})
+	}
+}
+
+func TestMemoryBudget(t *testing.T) {
+	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 4-4")
+	_, err := Build(openStore(t), root, Options{MaxBytes: 10_000})
+	if err == nil || !strings.Contains(err.Error(), "memory budget") {
+		t.Errorf("%v", err)
+	}
+}
