@@ -12,11 +12,22 @@ import (
 type SmallKey struct{ Occ, C0, C1, Meta uint64 }
 
 // CanonicalKey returns p's SmallKey, the least of its images under the
-// board's symmetries. p's board must have at most 64 cells.
+// board's symmetries. p's board must have at most 64 cells. Callers with
+// many positions of one board should use a Canonicalizer.
 func CanonicalKey(p *Position) SmallKey {
-	k := smallCodec{p.Board.Symmetries()[1:]}.key(*p)
-	return k
+	return NewCanonicalizer(p.Board).Key(p)
 }
+
+// Canonicalizer makes the canonical keys of positions of one board.
+type Canonicalizer struct{ codec smallCodec }
+
+// NewCanonicalizer returns a Canonicalizer for board b.
+func NewCanonicalizer(b *Board) Canonicalizer {
+	return Canonicalizer{smallCodec{b.Symmetries()[1:]}}
+}
+
+// Key returns p's canonical key (see CanonicalKey).
+func (c Canonicalizer) Key(p *Position) SmallKey { return c.codec.key(*p) }
 
 // Position returns the position of a key on board b in game g.
 func (k SmallKey) Position(g Game, b *Board) Position {

@@ -10,10 +10,13 @@ func (p *Position) hupferMoves(buf []Move, dedupe bool) []Move {
 	b := p.Board
 	first := len(buf)
 	mine := p.SideSet(p.Side)
+	var none Set
 	for w := 0; w < b.words; w++ {
 		for x := mine[w]; x != 0; x &= x - 1 {
 			s := w<<6 + bits.TrailingZeros64(x)
-			buf = p.captureChains(buf, s, s, Set{})
+			if p.canCapture(s, s, &none) {
+				buf = p.captureChains(buf, s, s, Set{})
+			}
 		}
 	}
 	if len(buf) > first {
@@ -76,7 +79,7 @@ func (p *Position) isOwn(c, s int) bool {
 // repeat can occur.
 func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 	b := p.Board
-	var queue [64]Move
+	var queue [16]Move // longer chains spill to the heap
 	q := queue[:0]
 	q = append(q, Move{From: int16(s), To: int16(at), Birth: -1, Removed: taken, Jumps: int16(taken.Count())})
 	layerStart, firstMove := 0, len(buf)

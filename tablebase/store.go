@@ -281,7 +281,7 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 	if !meta.Done {
 		return nil, nil, fmt.Errorf("the table of %s is not finished (build it again to resume)", root)
 	}
-	t := &table{game: root.Game, board: root.Board, sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
 	for _, tm := range meta.Tiers {
 		set := positions.NewKeySet()
 		var es []entry

@@ -95,6 +95,7 @@ var ErrStopped = errors.New("build stopped")
 type table struct {
 	game   positions.Game
 	board  *positions.Board
+	canon  positions.Canonicalizer
 	sets   map[int]*positions.KeySet
 	values map[int][]int16
 }
@@ -124,7 +125,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 			return meta, nil
 		}
 	}
-	t := &table{game: root.Game, board: root.Board, values: map[int][]int16{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), values: map[int][]int16{}}
 	t.say(opt, "enumerating the positions reachable from %s", root)
 	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
 	if errors.Is(err, positions.ErrStopped) {
@@ -242,7 +243,7 @@ func (t *table) value(p *positions.Position, buf *[]positions.Move) (int, error)
 		child := *p
 		child.Apply(m)
 		ct := positions.Tier(&child)
-		idx, ok := t.sets[ct].Index(positions.CanonicalKey(&child))
+		idx, ok := t.sets[ct].Index(t.canon.Key(&child))
 		vals := t.values[ct]
 		if !ok || vals == nil {
 			return 0, fmt.Errorf("table: child %s of %s is missing", child.String(), p.String())

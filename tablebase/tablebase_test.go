@@ -9,9 +9,11 @@ import (
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
+func openCacheStore(dir string) (*cache.Store, error) { return cache.Open(dir, cache.Options{}) }
+
 func openStore(t *testing.T) *cache.Store {
 	t.Helper()
-	st, err := cache.Open(t.TempDir(), cache.Options{})
+	st, err := openCacheStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
