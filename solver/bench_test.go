@@ -12,7 +12,7 @@ func benchCase(b *testing.B, name string) {
 		}
 		var nodes int64
 		for i := 0; i < b.N; i++ {
-			r, err := RunBench(c, Options{HashMB: 256, Threads: 1})
+			r, err := RunBench(c, Options{Threads: 1})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -20,7 +20,7 @@ import (
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
 		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
-		&cli.IntFlag{Name: "hash", Value: solver.DefaultHashMB, Usage: "transposition table size in `MB`"},
+		&cli.IntFlag{Name: "hash", Usage: "transposition table size in `MB` (default: by board size, 16 MB for 4x4 up to 2 GB)"},
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after about `N` nodes (exit 3, printing what is known)"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION`, like 30s or 5m (exit 3)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
@@ -30,7 +30,7 @@ func searchFlags() []cli.Flag {
 // newSolver makes the solver a command's flags ask for, stopped by Ctrl-C,
 // with the persistent cache behind its table; done closes the cache.
 func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
-	if c.Int("hash") < 1 {
+	if c.IsSet("hash") && c.Int("hash") < 1 {
 		return nil, nil, badInputf("%s: --hash must be at least 1", c.Command.Name)
 	}
 	st, err := openCache(c)
