@@ -83,6 +83,9 @@ type Options struct {
 	MaxBytes int64
 	// Progress, if not nil, receives a line per phase and tier.
 	Progress func(format string, args ...any)
+	// Working, if not nil, is told now and then, while a tier is computed,
+	// how many of its positions are done.
+	Working func(tier, done, total int)
 	// Stop, if not nil, is polled; true ends the build with ErrStopped
 	// after storing the tiers finished.
 	Stop func() bool
@@ -159,7 +162,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		if opt.Stop != nil && opt.Stop() {
 			return meta, ErrStopped
 		}
-		if err := t.compute(tier, opt.Stop); err != nil {
+		if err := t.compute(tier, opt); err != nil {
 			return meta, err
 		}
 		if err := t.store(kv, id, tier); err != nil {
@@ -193,7 +196,9 @@ func sortedTiers(sets map[int]*positions.KeySet) []int {
 }
 
 // compute fills the values of a tier from its children's, on all cores.
-func (t *table) compute(tier int, stop func() bool) error {
+func (t *table) compute(tier int, opt Options) error {
+	stop := opt.Stop
+	var doneCount atomic.Int64
 	set := t.sets[tier]
 	vals := make([]int16, set.Slots())
 	t.values[tier] = vals
@@ -208,10 +213,15 @@ func (t *table) compute(tier int, stop func() bool) error {
 			var buf []positions.Move
 			n := 0
 			set.Each(from, to, func(i int, k positions.SmallKey) bool {
-				if n++; n%4096 == 0 && stop != nil && stop() {
-					err := ErrStopped
-					firstErr.CompareAndSwap(nil, &err)
-					return false
+				if n++; n%4096 == 0 {
+					if stop != nil && stop() {
+						err := ErrStopped
+						firstErr.CompareAndSwap(nil, &err)
+						return false
+					}
+					if opt.Working != nil {
+						opt.Working(tier, int(doneCount.Add(4096)), set.Len())
+					}
 				}
 				p := k.Position(t.game, t.board)
 				v, err := t.value(&p, &buf)

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"os"
 	"os/signal"
+	"sync"
 )
 
 // tableRoot reads the root of a table: a position, or a game with new's flags.
@@ -129,8 +130,23 @@ searching.
 							}
 						}}
 						if !c.Bool("quiet") {
+							// A log line per tier; on a terminal also a bar while a tier runs.
+							prog := newProgress(c, "tablebase")
+							var mu sync.Mutex
+							tierStart := time.Now()
 							opt.Progress = func(format string, args ...any) {
+								mu.Lock()
+								defer mu.Unlock()
+								prog.done()
 								fmt.Fprintf(c.App.ErrWriter, "%6.1fs %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, args...))
+								tierStart = time.Now()
+							}
+							opt.Working = func(tier, done, total int) {
+								mu.Lock()
+								defer mu.Unlock()
+								rate := float64(done) / time.Since(tierStart).Seconds()
+								left := time.Duration(float64(total-done) / rate * float64(time.Second))
+								prog.update("tier %d %s %d/%d, %.2fM positions/s, %v left", tier, bar(done, total), done, total, rate/1e6, left.Round(time.Second))
 							}
 						}
 						meta, err := tablebase.Build(st, root, opt)
@@ -318,6 +334,15 @@ func printMeta(c *cli.Context, m *tablebase.Meta) error {
 	}
 	fmt.Fprintf(c.App.Writer, "%s: %d positions in %d tiers, %s, %.1fs to build\n", m.Root, n, len(m.Tiers), state, m.Seconds)
 	return nil
+}
+
+// bar draws a 20-character progress bar.
+func bar(done, total int) string {
+	n := 0
+	if total > 0 {
+		n = min(20, done*20/total)
+	}
+	return "[" + strings.Repeat("#", n) + strings.Repeat(".", 20-n) + "]"
 }
 
 // parseBytes reads sizes like 8GB, 500MB or 1024.
