@@ -97,6 +97,17 @@ func (b *Board) firstJumps(occ uint64) [numDirs]uint64 {
 	}
 }
 
+// captureFrom returns, for a board of at most 64 cells, the pieces of
+// mine that can capture: an enemy next to them and an empty cell beyond.
+func (b *Board) captureFrom(mine, theirs uint64) uint64 {
+	empty := b.Cells[0] &^ (mine | theirs)
+	w := uint(b.Width)
+	return mine & (b.canJump[North]&(theirs>>w)&(empty>>(2*w)) |
+		b.canJump[East]&(theirs>>1)&(empty>>2) |
+		b.canJump[South]&(theirs<<w)&(empty<<(2*w)) |
+		b.canJump[West]&(theirs<<1)&(empty<<2))
+}
+
 // MustBoard is NewBoard for sizes known to be valid.
 func MustBoard(width, height int, holes Set) *Board {
 	b, err := NewBoard(width, height, holes)

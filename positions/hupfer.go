@@ -11,11 +11,19 @@ func (p *Position) hupferMoves(buf []Move, dedupe bool) []Move {
 	first := len(buf)
 	mine := p.SideSet(p.Side)
 	var none Set
-	for w := 0; w < b.words; w++ {
-		for x := mine[w]; x != 0; x &= x - 1 {
-			s := w<<6 + bits.TrailingZeros64(x)
-			if p.canCapture(s, s, &none) {
-				buf = p.captureChains(buf, s, s, Set{})
+	if b.words == 1 {
+		// Small boards: the pieces that can capture, all at once.
+		theirs := p.Occ[0] &^ mine[0]
+		for x := b.captureFrom(mine[0], theirs); x != 0; x &= x - 1 {
+			buf = p.captureChains(buf, bits.TrailingZeros64(x), bits.TrailingZeros64(x), Set{})
+		}
+	} else {
+		for w := 0; w < b.words; w++ {
+			for x := mine[w]; x != 0; x &= x - 1 {
+				s := w<<6 + bits.TrailingZeros64(x)
+				if p.canCapture(s, s, &none) {
+					buf = p.captureChains(buf, s, s, Set{})
+				}
 			}
 		}
 	}
