@@ -10,6 +10,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
 type entry struct {
@@ -368,4 +369,20 @@ func (l Layered) Save(p *positions.Position, lower, upper int) {
 	if l.Next != nil {
 		l.Next.Save(p, lower, upper)
 	}
+}
+
+// BestMove returns the first move of p, in spelling order, whose value is
+// p's, every child probed in the tables; ok is false when p has no move
+// or a child is in no table.
+func (ts *Tables) BestMove(p *positions.Position, score int) (positions.LegalMove, bool, error) {
+	for _, m := range p.LegalMoves() {
+		cs, ok, err := ts.Probe(m.Result)
+		if err != nil || !ok {
+			return positions.LegalMove{}, false, err
+		}
+		if solver.MoveScore(p.Game, int(m.Points), cs) == score {
+			return m, true, nil
+		}
+	}
+	return positions.LegalMove{}, false, nil
 }

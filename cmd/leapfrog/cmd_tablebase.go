@@ -65,6 +65,17 @@ func rootFlags() []cli.Flag {
 	)
 }
 
+// rootAction runs fn with the table root the arguments name and the cache.
+func rootAction(fn func(c *cli.Context, root *positions.Position, st *cache.Store) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		root, err := tableRoot(c)
+		if err != nil {
+			return err
+		}
+		return withStore(c, func(st *cache.Store) error { return fn(c, root, st) })
+	}
+}
+
 // withStore opens the cache (required here) and runs fn.
 func withStore(c *cli.Context, fn func(st *cache.Store) error) error {
 	if c.Bool("no-cache") {
@@ -194,17 +205,10 @@ searching.
 						} else {
 							out["value"], out["distance"] = winLoss(v), v.Distance()
 						}
-						// The best move: the first move, in spelling order, whose value is
-						// the position's, its children probed too.
-						for _, m := range p.LegalMoves() {
-							cs, ok, err := tables.Probe(m.Result)
-							if err != nil || !ok {
-								break
-							}
-							if solver.MoveScore(p.Game, int(m.Points), cs) == score {
-								out["best"] = m.Text
-								break
-							}
+						if best, ok, err := tables.BestMove(p, score); err != nil {
+							return err
+						} else if ok {
+							out["best"] = best.Text
 						}
 						if c.Bool("json") {
 							return writeJSON(c.App.Writer, out)
@@ -219,27 +223,21 @@ searching.
 				Usage:     "re-derive every value of a table from its children",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: func(c *cli.Context) error {
-					root, err := tableRoot(c)
+				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
+					start := time.Now()
+					n, bad, err := tablebase.Verify(st, root, tablebase.Options{})
 					if err != nil {
-						return err
+						return badInputf("%v", err)
 					}
-					return withStore(c, func(st *cache.Store) error {
-						start := time.Now()
-						n, bad, err := tablebase.Verify(st, root, tablebase.Options{})
-						if err != nil {
-							return badInputf("%v", err)
-						}
-						for _, b := range bad {
-							fmt.Fprintln(c.App.Writer, b)
-						}
-						fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
-						if len(bad) > 0 {
-							return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
-						}
-						return nil
-					})
-				},
+					for _, b := range bad {
+						fmt.Fprintln(c.App.Writer, b)
+					}
+					fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
+					if len(bad) > 0 {
+						return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
+					}
+					return nil
+				}),
 			},
 			{
 				Name:  "list",
@@ -265,53 +263,43 @@ searching.
 				Usage:     "a table tier by tier: positions, wins and losses or values",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: func(c *cli.Context) error {
-					root, err := tableRoot(c)
+				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
+					meta, tiers, err := tablebase.Stats(st, root)
 					if err != nil {
-						return err
+						return badInputf("%v", err)
 					}
-					return withStore(c, func(st *cache.Store) error {
-						meta, tiers, err := tablebase.Stats(st, root)
-						if err != nil {
-							return badInputf("%v", err)
+					if c.Bool("json") {
+						return writeJSON(c.App.Writer, map[string]any{"root": meta.Root, "tiers": tiers})
+					}
+					w := c.App.Writer
+					fmt.Fprintln(w, meta.Root)
+					for _, t := range tiers {
+						if root.Game == positions.Hupfer {
+							fmt.Fprintf(w, "tier %3d: %10d positions, %10d wins, %10d losses for the player to move; longest win %d plies\n", t.Tier, t.Positions, t.Wins, t.Losses, t.LongestWin)
+							continue
 						}
-						if c.Bool("json") {
-							return writeJSON(c.App.Writer, map[string]any{"root": meta.Root, "tiers": tiers})
+						var vals []int
+						for v := range t.Values {
+							vals = append(vals, v)
 						}
-						w := c.App.Writer
-						fmt.Fprintln(w, meta.Root)
-						for _, t := range tiers {
-							if root.Game == positions.Hupfer {
-								fmt.Fprintf(w, "tier %3d: %10d positions, %10d wins, %10d losses for the player to move; longest win %d plies\n", t.Tier, t.Positions, t.Wins, t.Losses, t.LongestWin)
-								continue
-							}
-							var vals []int
-							for v := range t.Values {
-								vals = append(vals, v)
-							}
-							sort.Ints(vals)
-							var parts []string
-							for _, v := range vals {
-								parts = append(parts, fmt.Sprintf("%+d:%d", v, t.Values[v]))
-							}
-							fmt.Fprintf(w, "tier %3d: %10d positions; values %s\n", t.Tier, t.Positions, strings.Join(parts, " "))
+						sort.Ints(vals)
+						var parts []string
+						for _, v := range vals {
+							parts = append(parts, fmt.Sprintf("%+d:%d", v, t.Values[v]))
 						}
-						return nil
-					})
-				},
+						fmt.Fprintf(w, "tier %3d: %10d positions; values %s\n", t.Tier, t.Positions, strings.Join(parts, " "))
+					}
+					return nil
+				}),
 			},
 			{
 				Name:      "drop",
 				Usage:     "delete the table of a root",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: func(c *cli.Context) error {
-					root, err := tableRoot(c)
-					if err != nil {
-						return err
-					}
-					return withStore(c, func(st *cache.Store) error { return tablebase.Drop(st, root) })
-				},
+				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
+					return tablebase.Drop(st, root)
+				}),
 			},
 		},
 	}
