@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -26,6 +27,13 @@ const markerFile = "LEAPFROG-CACHE"
 
 // ErrLocked means another process holds the cache.
 var ErrLocked = errors.New("the cache is in use by another leapfrog process")
+
+// ErrNoSpace means the cache's disk is full.
+var ErrNoSpace = errors.New("no space left on the cache's disk")
+
+func isNoSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || strings.Contains(err.Error(), "no space left on device")
+}
 
 // Store is the persistent cache. Get reads synchronously; Put queues the
 // write for a background goroutine that feeds one long-lived WriteBatch,
@@ -70,6 +78,9 @@ func DefaultDir() (string, error) {
 // Open opens (creating if needed) the cache in dir.
 func Open(dir string, opt Options) (*Store, error) {
 	if err := checkDir(dir); err != nil {
+		if isNoSpace(err) {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
+		}
 		return nil, err
 	}
 	bo := badger.DefaultOptions(dir).
@@ -119,10 +130,16 @@ func Open(dir string, opt Options) (*Store, error) {
 			}
 			return nil, fmt.Errorf("%s: %w", dir, ErrLocked)
 		}
+		if isNoSpace(err) {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
+		}
 		return nil, fmt.Errorf("cannot open the cache in %s (delete the directory, or run 'leapfrog cache clear', to start afresh): %w", dir, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, markerFile), []byte(fmt.Sprintf("leapfrog cache, format %d\n", FormatVersion)), 0o644); err != nil {
 		db.Close()
+		if isNoSpace(err) {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
+		}
 		return nil, fmt.Errorf("cache %s: %w", dir, err)
 	}
 	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{})}

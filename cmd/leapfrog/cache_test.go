@@ -129,3 +129,34 @@ func TestKillDuringSolve(t *testing.T) {
 	}
 	t.Logf("reopened in %v", reopen)
 }
+
+// TestCacheFullDisk puts the cache on a full tmpfs: the solve still
+// answers, with a warning. It needs root and may not mount elsewhere.
+func TestCacheFullDisk(t *testing.T) {
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	defer exec.Command("umount", mnt).Run()
+	// Fill it to the last byte.
+	f, err := os.Create(filepath.Join(mnt, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := make([]byte, 64*1024)
+	for {
+		if _, err := f.Write(block); err != nil {
+			break
+		}
+	}
+	for {
+		if _, err := f.Write(block[:1]); err != nil {
+			break
+		}
+	}
+	f.Close()
+	code, stdout, stderr := runCLI(t, "", "solve", "froglet rbg./..ry/bgyg w 0-0", "--cache", filepath.Join(mnt, "cache"), "--json", "--hash", "8")
+	if code != 0 || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "no space left") || !strings.Contains(stderr, "going on without the persistent cache") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
