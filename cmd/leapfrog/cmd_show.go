@@ -14,7 +14,7 @@ import (
 func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
-		Usage:     "draw a position in the terminal",
+		Usage:     "draw a position in the terminal, or as an SVG or PNG picture",
 		ArgsUsage: "POS",
 		Description: `Draws the board with coordinates, the scores or supplies, the side to move and
 the number of legal moves. Colours when standard output is a terminal and

@@ -70,10 +70,16 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 
 (GAME BOARD SIDE COUNTS: the board's rows from the top, '/' between rows;
 Froglet g y r b frogs worth 1 to 4, Hüpfer r and t pieces, '.' empty, '#' no
-cell; w/b or r/t to move; the scores, or the supplies, Red's first).
+cell; w/b or r/t to move; then the scores, White's first, or the supplies,
+Red's first). Quote a position: it is one argument.
 
-Start with 'leapfrog new froglet --size 4x4 --seed 1', look at a position with
-'leapfrog show POS', list its moves with 'leapfrog moves POS'.`,
+   leapfrog new froglet --size 4x4 --seed 1     a start position
+   leapfrog show POS                            the board (--svg/--png: a picture)
+   leapfrog solve POS                           value, best move, line of best play
+   leapfrog verify FILE                         check the answers of a puzzle file
+
+Solved positions are cached on disk ('leapfrog cache path'). Every command's
+--help has examples; --json gives JSON Lines for scripts.`,
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,
