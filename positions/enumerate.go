@@ -3,6 +3,8 @@ package positions
 import (
 	"errors"
 	"math/bits"
+	"runtime/metrics"
+	"sync/atomic"
 )
 
 // SmallKey is a position of a board of at most 64 cells, packed: its
@@ -124,24 +126,36 @@ var ErrTooLarge = errors.New("the positions do not fit the memory budget")
 
 // Enumerate finds every position reachable from p (a board of at most 64
 // cells), up to symmetry, and returns them by tier. maxBytes bounds the
-// memory the sets may take (0: no bound); progress and stop as in CountAll.
+// heap (0: no bound): the count checks the live heap as it goes, every set
+// counted, and ends with ErrTooLarge before it outgrows the bound.
+// progress and stop as in CountAll.
 func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop func() bool) (map[int]*KeySet, error) {
 	if p.Board.words != 1 {
 		return nil, errors.New("tables are made for boards of at most 64 cells")
 	}
+	var tooLarge atomic.Bool
+	var calls atomic.Int64
+	check := func() bool {
+		if stop != nil && stop() {
+			return true
+		}
+		if maxBytes > 0 && calls.Add(1)%(1<<16) == 0 && heapBytes() > maxBytes {
+			tooLarge.Store(true)
+		}
+		return tooLarge.Load()
+	}
 	kept := map[int]*shardedSet[smallKey]{}
-	var bytes int64
 	keep := func(t int, s *shardedSet[smallKey]) error {
 		kept[t] = s
-		for i := range s.shards {
-			bytes += int64(len(s.shards[i].set.keys))*33 + 8
-		}
-		if maxBytes > 0 && bytes > maxBytes {
+		if maxBytes > 0 && heapBytes() > maxBytes {
 			return ErrTooLarge
 		}
 		return nil
 	}
-	_, _, err := countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, stop, keep)
+	_, _, err := countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, check, keep)
+	if tooLarge.Load() {
+		return nil, ErrTooLarge
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -150,4 +164,14 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 		out[t] = newKeySet(s)
 	}
 	return out, nil
+}
+
+// heapBytes returns the bytes of live and not yet collected heap objects.
+func heapBytes() int64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(sample[0].Value.Uint64())
 }
