@@ -100,12 +100,28 @@ func (b *Board) firstJumps(occ uint64) [numDirs]uint64 {
 // captureFrom returns, for a board of at most 64 cells, the pieces of
 // mine that can capture: an enemy next to them and an empty cell beyond.
 func (b *Board) captureFrom(mine, theirs uint64) uint64 {
-	empty := b.Cells[0] &^ (mine | theirs)
+	return b.jumpSources(mine, theirs, b.Cells[0]&^(mine|theirs))
+}
+
+// shiftJumps returns, for a board of at most 64 cells, the cells reached by
+// jumping from the cells of from over a cell of over onto a cell of onto,
+// in every direction.
+func (b *Board) shiftJumps(from, over, onto uint64) uint64 {
 	w := uint(b.Width)
-	return mine & (b.canJump[North]&(theirs>>w)&(empty>>(2*w)) |
-		b.canJump[East]&(theirs>>1)&(empty>>2) |
-		b.canJump[South]&(theirs<<w)&(empty<<(2*w)) |
-		b.canJump[West]&(theirs<<1)&(empty<<2))
+	return (from&b.canJump[North]&(over>>w)&(onto>>(2*w)))<<(2*w) |
+		(from&b.canJump[East]&(over>>1)&(onto>>2))<<2 |
+		(from&b.canJump[South]&(over<<w)&(onto<<(2*w)))>>(2*w) |
+		(from&b.canJump[West]&(over<<1)&(onto<<2))>>2
+}
+
+// jumpSources returns, for a board of at most 64 cells, the cells of from
+// that can jump over a cell of over onto a cell of onto, in some direction.
+func (b *Board) jumpSources(from, over, onto uint64) uint64 {
+	w := uint(b.Width)
+	return from & (b.canJump[North]&(over>>w)&(onto>>(2*w)) |
+		b.canJump[East]&(over>>1)&(onto>>2) |
+		b.canJump[South]&(over<<w)&(onto<<(2*w)) |
+		b.canJump[West]&(over<<1)&(onto<<2))
 }
 
 // MustBoard is NewBoard for sizes known to be valid.

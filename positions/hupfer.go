@@ -130,6 +130,9 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 // depend on the path: a breadth-first search over points finds it.
 func (p *Position) hops(buf []Move, s int) []Move {
 	b := p.Board
+	if b.words == 1 {
+		return p.hopsSmall(buf, s)
+	}
 	var visited Set
 	visited.Add(s)
 	var queue [MaxCells]int16
@@ -179,4 +182,44 @@ func uniqueStates(have, add []Move) []Move {
 		out = append(out, add[i])
 	}
 	return out
+}
+
+// hopsSmall is hops on a board of at most 64 cells: the points the piece
+// can reach are found by a flood fill over one word, a round of hops at a
+// time; points from which it could capture stop the fill.
+func (p *Position) hopsSmall(buf []Move, s int) []Move {
+	b := p.Board
+	start := uint64(1) << uint(s)
+	mine := p.SideSet(p.Side)[0] &^ start
+	theirs := p.Occ[0] &^ mine &^ start
+	empty := b.Cells[0]&^p.Occ[0] | start
+	// Cells from which a capture is possible with the piece's start empty.
+	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
+	visited, frontier := start, start
+	var ends, captures uint64
+	for frontier != 0 {
+		next := b.shiftJumps(frontier, mine, empty) &^ visited
+		visited |= next
+		captures |= next & captureAt
+		frontier = next &^ captureAt
+		ends |= frontier
+	}
+	if p.Counts[p.Side] > 0 {
+		for x := ends; x != 0; x &= x - 1 {
+			to := bits.TrailingZeros64(x)
+			for e := 0; e < numDirs; e++ {
+				if birth := int(b.step[e][to]); birth >= 0 && empty>>uint(birth)&1 != 0 {
+					buf = append(buf, Move{From: int16(s), To: int16(to), Birth: int16(birth)})
+				}
+			}
+		}
+	}
+	firstMove := len(buf)
+	for x := captures; x != 0; x &= x - 1 {
+		n := len(buf)
+		buf = p.captureChains(buf, s, bits.TrailingZeros64(x), Set{})
+		// Chains from different capture points may end alike.
+		buf = append(buf[:n], uniqueStates(buf[firstMove:n], buf[n:])...)
+	}
+	return buf
 }
