@@ -1,10 +1,12 @@
 package tablebase
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -16,6 +18,19 @@ import (
 type entry struct {
 	k positions.SmallKey
 	v int16
+}
+
+func keyCompare(a, b *positions.SmallKey) int {
+	if c := cmp.Compare(a.Occ, b.Occ); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C0, b.C0); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C1, b.C1); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Meta, b.Meta)
 }
 
 func keyLess(a, b *positions.SmallKey) bool {
@@ -81,15 +96,16 @@ func decodeChunk(b []byte) ([]entry, error) {
 	return es, nil
 }
 
-// store writes a computed tier: its chunks and their index.
-func (t *table) store(kv KV, id []byte, tier int) error {
-	set, vals := t.sets[tier], t.values[tier]
+// store writes a computed tier, whose positions and values are given (it
+// runs beside the computation of the next tier, which adds to the maps):
+// its chunks and their index.
+func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet, vals []int16) error {
 	es := make([]entry, 0, set.Len())
 	set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
 		es = append(es, entry{k, vals[i]})
 		return true
 	})
-	sort.Slice(es, func(i, j int) bool { return keyLess(&es[i].k, &es[j].k) })
+	slices.SortFunc(es, func(a, b entry) int { return keyCompare(&a.k, &b.k) })
 	var kvs [][2][]byte
 	var index []byte
 	for c := 0; c*chunkSize < len(es); c++ {

@@ -150,6 +150,18 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		total += sets[tier].Len()
 	}
 	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
+	// A tier is written while the next one is computed (which needs only
+	// the values in memory); it is marked done once its write is over, so
+	// an interrupted build never counts a tier it has not stored.
+	var pending chan error
+	wait := func() error {
+		if pending == nil {
+			return nil
+		}
+		err := <-pending
+		pending = nil
+		return err
+	}
 	for i, tier := range tiers {
 		tierStart := time.Now()
 		if done[tier] {
@@ -160,21 +172,35 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 			continue
 		}
 		if opt.Stop != nil && opt.Stop() {
+			if err := wait(); err != nil {
+				return nil, err
+			}
 			return meta, ErrStopped
 		}
 		if err := t.compute(tier, opt); err != nil {
+			if werr := wait(); werr != nil {
+				return nil, werr
+			}
 			return meta, err
 		}
-		if err := t.store(kv, id, tier); err != nil {
-			return nil, err
-		}
-		meta.Tiers[i].Done = true
-		if err := writeMeta(kv, root.Game, id, meta); err != nil {
+		computed := time.Since(tierStart).Seconds()
+		if err := wait(); err != nil {
 			return nil, err
 		}
 		n := sets[tier].Len()
-		secs := time.Since(tierStart).Seconds()
-		t.say(opt, "tier %d: %d positions, %.2fs, %.2fM positions/s", tier, n, secs, float64(n)/secs/1e6)
+		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, n, computed, float64(n)/computed/1e6)
+		pending = make(chan error, 1)
+		go func(i, tier int, set *positions.KeySet, vals []int16) {
+			err := t.store(kv, id, tier, set, vals)
+			if err == nil {
+				meta.Tiers[i].Done = true
+				err = writeMeta(kv, root.Game, id, meta)
+			}
+			pending <- err
+		}(i, tier, sets[tier], t.values[tier])
+	}
+	if err := wait(); err != nil {
+		return nil, err
 	}
 	meta.Done = true
 	meta.Seconds += time.Since(start).Seconds()
