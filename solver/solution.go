@@ -103,17 +103,34 @@ func (s *Solver) Analyze(p *positions.Position) ([]MoveValue, error) {
 // BestMove returns the first move, in the order of spellings, whose value
 // is v, the value of p; ok is false when p has no move. The choice depends
 // only on the position, never on threads or the state of the table.
+//
+// No move is worth more than v, so a move is optimal exactly when the
+// position it produces scores no more than childTarget says: one
+// null-window search per move decides it.
 func (s *Solver) BestMove(p *positions.Position, v Value) (positions.LegalMove, bool, error) {
 	for _, m := range p.LegalMoves() {
-		cv, err := s.Value(m.Result)
+		t := childTarget(&m, v)
+		r, err := s.run(m.Result, t, t+1)
 		if err != nil {
 			return positions.LegalMove{}, false, err
 		}
-		if moveValue(&m, cv) == v {
+		if r <= t {
 			return m, true, nil
 		}
 	}
 	return positions.LegalMove{}, false, nil
+}
+
+// childTarget is the score the position produced by m must have for m to
+// be worth v: the inverse of moveValue.
+func childTarget(m *positions.LegalMove, v Value) int {
+	if v.Game == positions.Froglet {
+		return int(m.Points) - v.Score
+	}
+	if v.Score > 0 {
+		return -v.Score - 1
+	}
+	return 1 - v.Score
 }
 
 // Solution is the answer to solve: the value, a best move and a principal
@@ -145,11 +162,7 @@ func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
 		}
 		sol.PV = append(sol.PV, m)
 		// The value of the rest of the line follows from the move's.
-		cv, err := s.Value(m.Result)
-		if err != nil {
-			return nil, err
-		}
-		q, qv = m.Result, cv
+		q, qv = m.Result, Value{p.Game, childTarget(&m, qv)}
 	}
 	sol.Final = q
 	return sol, nil
