@@ -175,7 +175,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 			return upper
 		}
 		best = e.Best
-	} else if s.persist != nil && ply > 0 && ply < persistPlies {
+	} else if s.persist != nil && ply < persistPlies {
 		if lo, hi, ok := s.persist.Load(p); ok {
 			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
 			if lo >= beta || lo == hi {

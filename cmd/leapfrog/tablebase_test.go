@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,14 @@ func TestTablebaseCommands(t *testing.T) {
 		_, out, _ := runCLI(t, "", "solve", "hupfer ..tt/..tt/rr../rr.. r 2-2", "--no-cache", "--json", "--hash", "8")
 		return out
 	}()
-	if code != 0 || !strings.Contains(stdout, `"nodes":0,`) || stdout[:strings.Index(stdout, `"nodes"`)] != fresh[:strings.Index(fresh, `"nodes"`)] {
+	// The same answer, from look-ups: a node per move tested on the line
+	// instead of a search.
+	nodes := func(out string) int {
+		var v struct{ Nodes int }
+		json.Unmarshal([]byte(out), &v)
+		return v.Nodes
+	}
+	if code != 0 || stdout[:strings.Index(stdout, `"nodes"`)] != fresh[:strings.Index(fresh, `"nodes"`)] || nodes(stdout)*4 > nodes(fresh) {
 		t.Errorf("solve with the table: %s\nwithout: %s", stdout, fresh)
 	}
 	if code, stdout, _ := runCLI(t, "", "tablebase", "verify", "hupfer", "--size", "4", "--supply", "2", "--cache", dir); code != 0 || !strings.Contains(stdout, " 0 inconsistent") {
