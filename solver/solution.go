@@ -114,11 +114,22 @@ func (s *Solver) BestMove(p *positions.Position, v Value) (positions.LegalMove, 
 		if err != nil {
 			return positions.LegalMove{}, false, err
 		}
+		// What the search proved about the child is worth keeping: its
+		// value is t (no child scores less), or at least r.
 		if r <= t {
+			s.save(m.Result, t, t)
 			return m, true, nil
 		}
+		s.save(m.Result, r, infinity)
 	}
 	return positions.LegalMove{}, false, nil
+}
+
+// save passes proven bounds on p's score to the persistent store, if any.
+func (s *Solver) save(p *positions.Position, lower, upper int) {
+	if s.opts.Persistent != nil {
+		s.opts.Persistent.Save(p, lower, upper)
+	}
 }
 
 // childTarget is the score the position produced by m must have for m to

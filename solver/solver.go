@@ -243,9 +243,7 @@ func (s *Solver) exact(p *positions.Position) (int, error) {
 		}
 		guess = v
 	}
-	if pe := s.opts.Persistent; pe != nil {
-		pe.Save(p, lower, lower)
-	}
+	s.save(p, lower, lower)
 	return lower, nil
 }
 
