@@ -72,7 +72,6 @@ type searcher struct {
 	// published is the shared node counter, to which the searcher adds its
 	// nodes every checkEvery nodes and at the end of a run.
 	published *atomic.Int64
-	hits      int64
 	stop      *atomic.Bool
 	limit     func(nodes int64) bool
 	aborted   bool
@@ -166,7 +165,6 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	best := uint16(NoMove)
 	lower, upper := -infinity, infinity
 	if e, ok := s.tt.Probe(k); ok {
-		s.hits++
 		lower, upper = int(e.Lower), int(e.Upper)
 		if lower >= beta || lower == upper {
 			return lower
