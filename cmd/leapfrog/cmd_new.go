@@ -28,7 +28,7 @@ each supply floor((points-8)/2) unless --supply says otherwise.
    leapfrog new froglet --seed 3 --random-plies 120     # a 12x12 endgame`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
-			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs and --random-plies (the Hüpfer start itself is fixed)"},
 			&cli.IntFlag{Name: "supply", Value: -1, Usage: "Hüpfer pieces in each supply (default: fill the board)"},
 			&cli.IntFlag{Name: "random-plies", Usage: "then play `K` random legal moves (chosen by --seed): a random middle game or endgame"},
 		},
@@ -60,9 +60,6 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 				}
 				p, err = positions.NewFroglet(w, h, seed)
 			} else {
-				if c.IsSet("seed") && !c.IsSet("random-plies") {
-					return badInputf("new: --seed is for froglet boards and --random-plies: the Hüpfer start is fixed")
-				}
 				supply := c.Int("supply")
 				if supply < 0 {
 					supply = positions.DefaultSupply(w, h)

@@ -182,8 +182,10 @@ func TestNewIsReproducible(t *testing.T) {
 	if a != b || !strings.HasPrefix(a, "froglet ") {
 		t.Errorf("%q vs %q", a, b)
 	}
-	_, h, _ := runCLI(t, "", "new", "hupfer")
-	if strings.TrimSpace(h) != "hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14" {
-		t.Errorf("hupfer start %q", h)
+	for _, args := range [][]string{{"new", "hupfer"}, {"new", "hupfer", "--size", "6x6", "--seed", "5"}} {
+		code, h, _ := runCLI(t, "", args...)
+		if code != 0 || strings.TrimSpace(h) != "hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14" {
+			t.Errorf("%v: exit %d, %q", args, code, h)
+		}
 	}
 }
