@@ -1,0 +1,18 @@
+// Package positions holds the rules of Froglet and Hüpfer (../shared/spec):
+// boards and positions, their notation, legal moves and how they are
+// spelled, symmetries, start positions, and counting.
+//
+// Where things are:
+//   - set.go, board.go: cell sets and board shapes (holes, neighbour tables,
+//     the shift masks of boards of at most 64 cells).
+//   - position.go, notation.go, record.go, game.go: positions and the text
+//     formats of notation.md (positions, records, game records).
+//   - move.go, froglet.go, hupfer.go: moves and the fast generators
+//     (GenerateMoves), checked in the tests against internal/reference.
+//   - spelling.go, parsemove.go: canonical spellings (LegalMoves) and
+//     reading a move in any spelling, with errors that name the broken rule.
+//   - symmetry.go, start.go: board symmetries and canonical forms; start
+//     positions and random play.
+//   - count.go, flatset.go, enumerate.go: counting reachable positions tier
+//     by tier on all cores, and the enumeration that tablebases build on.
+package positions
