@@ -99,7 +99,7 @@ func describeBounds(g positions.Game, lower, upper int) string {
 }
 
 // watch prints the search's progress on a terminal until stop is called.
-func watch(c *cli.Context, s *solver.Solver, label string) (stop func()) {
+func watch(c *cli.Context, s *solver.Solver, label string, game positions.Game) (stop func()) {
 	prog := newProgress(c, label)
 	done := make(chan struct{})
 	finished := make(chan struct{})
@@ -115,7 +115,7 @@ func watch(c *cli.Context, s *solver.Solver, label string) (stop func()) {
 			case <-t.C:
 				n := s.Nodes() - startNodes
 				lo, hi := s.Bounds()
-				prog.update("%d nodes, %.1fM nodes/s, bounds [%d, %d]", n, float64(n)/time.Since(start).Seconds()/1e6, lo, hi)
+				prog.update("%d nodes, %.1fM nodes/s, known: %s", n, float64(n)/time.Since(start).Seconds()/1e6, describeBounds(game, lo, hi))
 			}
 		}
 	}()
@@ -193,7 +193,7 @@ func outcomeName(o solver.Outcome) string {
 func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 	start := time.Now()
 	startNodes := s.Nodes()
-	stop := watch(c, s, "solve")
+	stop := watch(c, s, "solve", p.Game)
 	w := c.App.Writer
 	if c.Bool("wdl") {
 		o, err := s.WDL(p)
@@ -332,7 +332,7 @@ with the distance counting the move itself.
 }
 
 func analyzeOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
-	stop := watch(c, s, "analyze")
+	stop := watch(c, s, "analyze", p.Game)
 	moves, err := s.Analyze(p)
 	var v solver.Value
 	if err == nil {
