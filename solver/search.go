@@ -219,6 +219,12 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 		return v
 	}
+	if len(moves) >= wideMoves {
+		// Move indexes are 16 bits wide; a position with this many moves
+		// (long chains on a big sparse board) is searched in generation
+		// order, without a best move in the table.
+		return s.searchWide(p, alpha, beta, ply, k)
+	}
 	order = orderMoves(moves, order, best, froglet, s.shuffle, ply)
 	s.order[ply] = order
 	start := s.nodes
@@ -268,6 +274,56 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	if s.persist != nil && work >= persistWork {
 		s.persist.Save(p, newLower, newUpper)
 	}
+	return bestScore
+}
+
+// wideMoves is the number of moves from which a position is searched by
+// searchWide (a variable so that tests can send small positions there).
+var wideMoves = int(NoMove)
+
+// searchWide is search for a position with more moves than a 16-bit index
+// holds: every move in generation order, the result stored as bounds only.
+func (s *searcher) searchWide(p *positions.Position, alpha, beta, ply int, k Key) int {
+	moves := s.moves[ply]
+	froglet := p.Game == positions.Froglet
+	origAlpha := alpha
+	bestScore := -infinity
+	s.buffers(ply + 1)
+	for i := range moves {
+		m := &moves[i]
+		child := &s.stack[ply+1]
+		*child = *p
+		child.Apply(m)
+		var v int
+		if froglet {
+			pts := int(m.Points)
+			v = pts - s.search(child, pts-beta, pts-alpha, ply+1)
+		} else {
+			v = parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > bestScore {
+			bestScore = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	lower, upper := -infinity, infinity
+	switch {
+	case bestScore <= origAlpha:
+		upper = bestScore
+	case bestScore >= beta:
+		lower = bestScore
+	default:
+		lower, upper = bestScore, bestScore
+	}
+	s.tt.Store(k, Entry{Lower: int16(lower), Upper: int16(upper), Best: NoMove, Work: 63})
 	return bestScore
 }
 

@@ -190,3 +190,33 @@ func TestWDL(t *testing.T) {
 		}
 	}
 }
+
+// TestWidePositions sends every position with two moves or more through
+// searchWide, the path of positions with more moves than a move index
+// holds, and checks it against the reference.
+func TestWidePositions(t *testing.T) {
+	old := wideMoves
+	wideMoves = 2
+	defer func() { wideMoves = old }()
+	rng := rand.New(rand.NewPCG(21, 22))
+	mm := reference.NewMinimax(200000)
+	checked := 0
+	for i := 0; i < 400; i++ {
+		p := smallPosition(rng)
+		want, ok := mm.Value(p)
+		if !ok {
+			continue
+		}
+		v, err := New(Options{HashMB: 1, Threads: 1}).Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refOf(v) != want {
+			t.Fatalf("%s: %+v, reference %+v", p, refOf(v), want)
+		}
+		checked++
+	}
+	if checked < 200 {
+		t.Errorf("only %d positions checked", checked)
+	}
+}
