@@ -232,17 +232,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	bestScore, bestIdx := -infinity, uint16(NoMove)
 	s.buffers(ply + 1)
 	for _, i := range order {
-		m := &s.moves[ply][i]
-		child := &s.stack[ply+1]
-		*child = *p
-		child.Apply(m)
-		var v int
-		if froglet {
-			pts := int(m.Points)
-			v = pts - s.search(child, pts-beta, pts-alpha, ply+1)
-		} else {
-			v = parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
-		}
+		v := s.moveScore(p, &s.moves[ply][i], alpha, beta, ply)
 		if s.aborted {
 			return 0
 		}
@@ -277,6 +267,20 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	return bestScore
 }
 
+// moveScore plays m from p (in the searcher's slot for the next ply) and
+// returns the move's score for the player making it, searched within the
+// parent's window (alpha, beta).
+func (s *searcher) moveScore(p *positions.Position, m *positions.Move, alpha, beta, ply int) int {
+	child := &s.stack[ply+1]
+	*child = *p
+	child.Apply(m)
+	if p.Game == positions.Froglet {
+		pts := int(m.Points)
+		return pts - s.search(child, pts-beta, pts-alpha, ply+1)
+	}
+	return parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
+}
+
 // wideMoves is the number of moves from which a position is searched by
 // searchWide (a variable so that tests can send small positions there).
 var wideMoves = int(NoMove)
@@ -285,22 +289,11 @@ var wideMoves = int(NoMove)
 // holds: every move in generation order, the result stored as bounds only.
 func (s *searcher) searchWide(p *positions.Position, alpha, beta, ply int, k Key) int {
 	moves := s.moves[ply]
-	froglet := p.Game == positions.Froglet
 	origAlpha := alpha
 	bestScore := -infinity
 	s.buffers(ply + 1)
 	for i := range moves {
-		m := &moves[i]
-		child := &s.stack[ply+1]
-		*child = *p
-		child.Apply(m)
-		var v int
-		if froglet {
-			pts := int(m.Points)
-			v = pts - s.search(child, pts-beta, pts-alpha, ply+1)
-		} else {
-			v = parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
-		}
+		v := s.moveScore(p, &moves[i], alpha, beta, ply)
 		if s.aborted {
 			return 0
 		}
