@@ -86,6 +86,8 @@ type Solver struct {
 	opts     Options
 	tt       *Table
 	start    time.Time
+	// baseNodes is the node count when the limits were last restarted.
+	baseNodes int64
 	nodes    atomic.Int64
 	stop     atomic.Bool
 	limitHit atomic.Int32 // 0, or 1 limit, 2 interrupted
@@ -141,7 +143,7 @@ func (s *Solver) limitReached(int64) bool {
 		default:
 		}
 	}
-	if s.opts.MaxNodes > 0 && s.Nodes() >= s.opts.MaxNodes {
+	if s.opts.MaxNodes > 0 && s.Nodes()-s.baseNodes >= s.opts.MaxNodes {
 		s.limitHit.CompareAndSwap(0, 1)
 		return true
 	}
@@ -150,6 +152,15 @@ func (s *Solver) limitReached(int64) bool {
 		return true
 	}
 	return false
+}
+
+// RestartLimits starts the node and time limits afresh: a batch restarts
+// them for each position, so that each gets the whole budget. A search
+// ended by a limit can then go on.
+func (s *Solver) RestartLimits() {
+	s.start = time.Now()
+	s.baseNodes = s.Nodes()
+	s.limitHit.CompareAndSwap(1, 0)
 }
 
 func (s *Solver) limitErr() error {

@@ -21,8 +21,8 @@ func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
 		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
 		&cli.IntFlag{Name: "hash", Usage: "transposition table size in `MB` (default: by board size, 16 MB for 4x4 up to 2 GB)"},
-		&cli.Int64Flag{Name: "max-nodes", Usage: "stop after about `N` nodes (exit 3, printing what is known)"},
-		&cli.DurationFlag{Name: "timeout", Usage: "stop after `DURATION`, like 30s or 5m (exit 3)"},
+		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)"},
+		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s or 5m (exit 3)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
 	}, cacheFlags()...)
 }
@@ -168,20 +168,32 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, *positions.
 	if c.NArg() > 0 {
 		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
 	}
-	bad := 0
+	bad, limited := 0, 0
 	err = eachRecord(c, c.String("file"), func(src source, rec *positions.Record, err error) error {
 		if err != nil {
 			bad++
 			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %v\n", err)
 			return nil
 		}
-		return fn(c, s, rec.Position)
+		s.RestartLimits() // --timeout and --max-nodes are per position
+		err = fn(c, s, rec.Position)
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == exitLimit {
+			// A limit ends this position, not the batch.
+			limited++
+			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: %v\n", src, err)
+			return nil
+		}
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	if bad > 0 {
 		return badInputf("%d malformed line(s) skipped", bad)
+	}
+	if limited > 0 {
+		return &exitError{exitLimit, fmt.Errorf("%d position(s) stopped by a limit before their answer was exact", limited)}
 	}
 	return nil
 }

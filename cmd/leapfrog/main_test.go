@@ -137,6 +137,16 @@ func TestLimitExit3(t *testing.T) {
 	}
 }
 
+// TestLimitPerPositionInBatch: a limit stops one position of a batch, and
+// the others are still answered; the exit code is 3.
+func TestLimitPerPositionInBatch(t *testing.T) {
+	in := hardPosition + "\nfroglet rbg./..ry/bgyg w 0-0\n"
+	code, stdout, stderr := runCLI(t, in, "solve", "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")
+	if code != exitLimit || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "1 position(s) stopped by a limit") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
 // TestInterrupt sends SIGINT to a built leapfrog in the middle of a search.
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
