@@ -83,15 +83,15 @@ func AutoHashMB(cells int) int {
 // second question about a position already searched is answered from it.
 // A Solver is not safe for concurrent calls; it uses threads inside.
 type Solver struct {
-	opts     Options
-	tt       *Table
-	start    time.Time
+	opts  Options
+	tt    *Table
+	start time.Time
 	// baseNodes is the node count when the limits were last restarted.
 	baseNodes int64
-	nodes    atomic.Int64
-	stop     atomic.Bool
-	limitHit atomic.Int32 // 0, or 1 limit, 2 interrupted
-	workers  []*searcher
+	nodes     atomic.Int64
+	stop      atomic.Bool
+	limitHit  atomic.Int32 // 0, or 1 limit, 2 interrupted
+	workers   []*searcher
 	// Bounds of the root being searched, for progress reports.
 	lower, upper atomic.Int64
 }
