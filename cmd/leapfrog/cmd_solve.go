@@ -81,7 +81,7 @@ func describeBounds(g positions.Game, lower, upper int) string {
 		case lower > 0:
 			return fmt.Sprintf("win in at most %d", 10000-lower)
 		case upper < 0:
-			return fmt.Sprintf("loss in at least %d", 10000+upper)
+			return fmt.Sprintf("loss in at most %d", 10000+upper)
 		}
 		return "nothing yet"
 	}

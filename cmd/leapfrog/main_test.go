@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -196,6 +198,29 @@ func TestNewIsReproducible(t *testing.T) {
 		code, h, _ := runCLI(t, "", args...)
 		if code != 0 || strings.TrimSpace(h) != "hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14" {
 			t.Errorf("%v: exit %d, %q", args, code, h)
+		}
+	}
+}
+
+// TestDescribeBounds: what bounds on a root score mean. A Hüpfer win in n
+// scores 10000-n and a loss in n scores -(10000-n), so a lower bound above
+// 0 is a win in at most 10000-L, an upper bound below 0 a loss in at most
+// 10000+U (a longer loss scores higher).
+func TestDescribeBounds(t *testing.T) {
+	tests := []struct {
+		game         positions.Game
+		lower, upper int
+		want         string
+	}{
+		{positions.Hupfer, 10000 - 11, 10001, "win in at most 11"},
+		{positions.Hupfer, -10001, -(10000 - 24), "loss in at most 24"},
+		{positions.Hupfer, -10001, 10001, "nothing yet"},
+		{positions.Froglet, 3, 10001, "value >= 3"},
+		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
+	}
+	for _, tc := range tests {
+		if got := describeBounds(tc.game, tc.lower, tc.upper); got != tc.want {
+			t.Errorf("describeBounds(%v, %d, %d) = %q, want %q", tc.game, tc.lower, tc.upper, got, tc.want)
 		}
 	}
 }
