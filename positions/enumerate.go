@@ -106,10 +106,13 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 
 // Add puts a key in the set (used when a set is rebuilt from storage).
 func (ks *KeySet) Add(k SmallKey) {
-	sk := k
-	var b batcher[smallKey]
-	b.add(ks.set, sk, smallCodec{}.hash(&sk))
-	b.flush(ks.set)
+	h := smallCodec{}.hash(&k)
+	sh := &ks.set.shards[h>>58]
+	sh.mu.Lock()
+	if sh.set.add(k, h) {
+		ks.set.size.Add(1)
+	}
+	sh.mu.Unlock()
 }
 
 // NewKeySet returns an empty set; call Seal after the last Add.
