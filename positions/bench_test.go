@@ -18,6 +18,23 @@ func benchMoves(b *testing.B, p *Position) {
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds()/1e6, "Mmoves/s")
 }
 
+// benchSmallMoves is benchMoves with the one-word generator.
+func benchSmallMoves(b *testing.B, p *Position) {
+	s, ok := p.Small()
+	if !ok {
+		b.Fatal("not a small board")
+	}
+	buf := make([]SmallMove, 0, 256)
+	moves := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = p.Board.SmallMoves(p.Game, &s, buf[:0])
+		moves += len(buf)
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds()/1e6, "Mmoves/s")
+}
+
 // The benchmark positions are fixed text, so that a change of the order in
 // which moves are generated cannot change what is measured. They were made
 // by random moves from starts (new froglet --size 6x6 --seed 1, 10 moves;
@@ -44,6 +61,12 @@ func BenchmarkMovesFroglet12x12(b *testing.B) { benchMoves(b, mustParse(b, bench
 
 // BenchmarkMovesHupfer6x6 is a 6x6 middle game.
 func BenchmarkMovesHupfer6x6(b *testing.B) { benchMoves(b, mustParse(b, benchHupfer6x6)) }
+
+// BenchmarkSmallMovesFroglet6x6 is the 6x6 middle game, one-word generator.
+func BenchmarkSmallMovesFroglet6x6(b *testing.B) { benchSmallMoves(b, mustParse(b, benchFroglet6x6)) }
+
+// BenchmarkSmallMovesHupfer6x6 is the Hüpfer middle game, one-word generator.
+func BenchmarkSmallMovesHupfer6x6(b *testing.B) { benchSmallMoves(b, mustParse(b, benchHupfer6x6)) }
 
 // BenchmarkCountDepth12x12 is count --depth 3 on the 12x12 start, seed 1.
 func BenchmarkCountDepth12x12(b *testing.B) {

@@ -78,13 +78,17 @@ type searcher struct {
 	// moves[ply] is the move buffer of each ply, kept between searches so
 	// that the search allocates nothing once it has reached its depth.
 	moves [][]positions.Move
-	// order[ply] holds the search order (indexes into moves[ply]).
+	// order[ply] holds the search order (indexes into moves[ply]) and
+	// rank[ply] the rank of each move that decides it.
 	order [][]uint16
+	rank  [][]int16
 	// stack[ply] holds the position searched at ply, so that children
 	// live in the searcher and not on the heap.
 	stack []positions.Position
 	// persist is the persistent store, or nil.
 	persist Persistent
+	// small is the state of the one-word path (small.go).
+	small smallBoard
 	// shuffle perturbs the move order near the root so that threads
 	// sharing the table do not all walk the same tree.
 	shuffle int
@@ -136,6 +140,7 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 	for len(s.moves) <= ply {
 		s.moves = append(s.moves, make([]positions.Move, 0, 64))
 		s.order = append(s.order, make([]uint16, 0, 64))
+		s.rank = append(s.rank, make([]int16, 0, 64))
 		s.stack = append(s.stack, positions.Position{})
 	}
 	return s.moves[ply][:0], s.order[ply][:0]
@@ -225,7 +230,16 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		// order, without a best move in the table.
 		return s.searchWide(p, alpha, beta, ply, k)
 	}
-	order = orderMoves(moves, order, best, froglet, s.shuffle, ply)
+	rank := s.rank[ply][:0]
+	for i := range moves {
+		if froglet {
+			rank = append(rank, moves[i].Points)
+		} else {
+			rank = append(rank, moves[i].Jumps)
+		}
+	}
+	s.rank[ply] = rank
+	order = orderMoves(order, rank, best, s.shuffle, ply)
 	s.order[ply] = order
 	start := s.nodes
 	origAlpha := alpha
@@ -246,16 +260,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 			}
 		}
 	}
-	// Combine what this search proved with what the table knew.
-	newLower, newUpper := lower, upper
-	switch {
-	case bestScore <= origAlpha:
-		newUpper = min(upper, bestScore)
-	case bestScore >= beta:
-		newLower = max(lower, bestScore)
-	default:
-		newLower, newUpper = bestScore, bestScore
-	}
+	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
 	if bestScore <= origAlpha && best != NoMove {
 		bestIdx = best // a fail-low proves no move best; keep the old hint
 	}
@@ -266,6 +271,33 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	}
 	return bestScore
 }
+
+// combine joins what a search with the window (alpha, beta) proved, its
+// fail-soft result best, with the bounds (lower, upper) the table knew.
+func combine(best, alpha, beta, lower, upper int) (int, int) {
+	switch {
+	case best <= alpha:
+		return lower, min(upper, best)
+	case best >= beta:
+		return max(lower, best), upper
+	}
+	return best, best
+}
+
+// searchRoot searches the root p on the one-word path when its board is
+// small enough, else on the general one.
+func (s *searcher) searchRoot(p *positions.Position, alpha, beta int) int {
+	if sp, ok := s.smallFor(p); ok && !noSmall {
+		s.smallBuffers(0)
+		return s.searchSmall(&sp, s.small.key(&sp), alpha, beta, 0)
+	}
+	s.buffers(0)
+	return s.search(p, alpha, beta, 0)
+}
+
+// noSmall sends every search down the general path (for tests that compare
+// the two).
+var noSmall = false
 
 // moveScore plays m from p (in the searcher's slot for the next ply) and
 // returns the move's score for the player making it, searched within the
@@ -348,17 +380,18 @@ func frogletBound(p *positions.Position) int {
 	return total - cheapest
 }
 
-// orderMoves fills order with the indexes of moves in search order: the
-// table's best move first, then (Froglet) by points, most first, or
-// (Hüpfer) by pieces captured. Threads other than the first rotate the
-// order near the root, so that they spread over the tree.
-func orderMoves(moves []positions.Move, order []uint16, best uint16, froglet bool, shuffle, ply int) []uint16 {
+// orderMoves fills order with the indexes of the moves in search order:
+// the table's best move first, then by rank, highest first (Froglet: the
+// points a move takes; Hüpfer: the pieces it captures), ties in generation
+// order. rank holds each move's rank. Threads other than the first rotate
+// the order near the root, so that they spread over the tree.
+func orderMoves(order []uint16, rank []int16, best uint16, shuffle, ply int) []uint16 {
 	first := 0
-	if best != NoMove && int(best) < len(moves) {
+	if best != NoMove && int(best) < len(rank) {
 		order = append(order, best)
 		first = 1
 	}
-	for i := range moves {
+	for i := range rank {
 		if uint16(i) != best {
 			order = append(order, uint16(i))
 		}
@@ -370,14 +403,8 @@ func orderMoves(moves []positions.Move, order []uint16, best uint16, froglet boo
 		slices.Reverse(rest[r:])
 		slices.Reverse(rest)
 	}
-	rank := func(i uint16) int {
-		if froglet {
-			return int(moves[i].Points)
-		}
-		return int(moves[i].Jumps)
-	}
 	for i := 1; i < len(rest); i++ {
-		for j := i; j > 0 && rank(rest[j]) > rank(rest[j-1]); j-- {
+		for j := i; j > 0 && rank[rest[j]] > rank[rest[j-1]]; j-- {
 			rest[j], rest[j-1] = rest[j-1], rest[j]
 		}
 	}

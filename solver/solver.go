@@ -190,7 +190,7 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 		go func(w *searcher) {
 			defer wg.Done()
 			w.aborted = false
-			v := w.search(p, alpha, beta, 0)
+			v := w.searchRoot(p, alpha, beta)
 			if !w.aborted {
 				once.Do(func() {
 					result = v

@@ -135,10 +135,23 @@ func TestSolveAgainstMinimax(t *testing.T) {
 	if testing.Short() {
 		n = 600
 	}
-	for _, threads := range []int{1, 2} {
-		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
+	// One reference for all runs: they ask about the same positions.
+	mm := reference.NewMinimax(200000)
+	for _, c := range []struct {
+		threads int
+		general bool
+	}{{1, false}, {2, false}, {1, true}} {
+		threads := c.threads
+		t.Run(fmt.Sprintf("threads=%d,general=%v", threads, c.general), func(t *testing.T) {
+			defer setGeneral(c.general)()
 			rng := rand.New(rand.NewPCG(11, 12))
-			mm := reference.NewMinimax(200000)
+			n := n
+			if c.general {
+				// The general path is the same search on other types;
+				// a third of the positions suffice to hold it to the
+				// reference (boards over 64 cells use it everywhere).
+				n /= 3
+			}
 			checked := map[positions.Game]int{}
 			for i := 0; i < n; i++ {
 				p := smallPosition(rng)
@@ -195,6 +208,24 @@ func TestWDL(t *testing.T) {
 // searchWide, the path of positions with more moves than a move index
 // holds, and checks it against the reference.
 func TestWidePositions(t *testing.T) {
+	for _, general := range []bool{false, true} {
+		t.Run(fmt.Sprintf("general=%v", general), func(t *testing.T) {
+			defer setGeneral(general)()
+			testWidePositions(t)
+		})
+	}
+}
+
+// setGeneral sends every search down the general path (when general is
+// true) instead of the one-word path of small boards, and returns the
+// function that restores the default.
+func setGeneral(general bool) func() {
+	old := noSmall
+	noSmall = general
+	return func() { noSmall = old }
+}
+
+func testWidePositions(t *testing.T) {
 	old := wideMoves
 	wideMoves = 2
 	defer func() { wideMoves = old }()

@@ -72,6 +72,12 @@ func (t *Table) Probe(k Key) (Entry, bool) {
 	return Entry{}, false
 }
 
+// Prefetch starts loading k's bucket into the processor's caches, so that
+// a Probe of k soon after does not wait for memory.
+func (t *Table) Prefetch(k Key) {
+	prefetch(unsafe.Pointer(&t.buckets[k.Index&t.mask]))
+}
+
 // Store records e for k: over k's own entry if the bucket has one, else
 // over the entry that cost the least work to find.
 func (t *Table) Store(k Key, e Entry) {

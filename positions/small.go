@@ -1,0 +1,320 @@
+package positions
+
+import "math/bits"
+
+// Small is a position on a board of at most 64 cells, held in single words:
+// the form the solver's search uses on small boards, where a Position's
+// sets, sized for 18x18, are mostly zeros and a move's removed set is six
+// times larger than it needs to be. The game and the board are not part of
+// it; they are passed to the functions that need them.
+//
+// The fields mean what Position's do: Occ is the occupied cells, a cell's
+// colour is its C0 bit plus twice its C1 bit, Counts are the scores
+// (Froglet) or supplies (Hüpfer), Side is the player to move.
+type Small struct {
+	Occ, C0, C1 uint64
+	Counts      [2]int32
+	Side        uint8
+}
+
+// SmallMove is a Move on a board of at most 64 cells: 16 bytes instead of
+// 64. From, To and Birth are cells or -1, as in Move.
+type SmallMove struct {
+	Removed         uint64
+	From, To, Birth int8
+	Jumps           uint8
+	Points          int16
+}
+
+// Small returns p in its one-word form; ok is false when p's board has more
+// than 64 cells.
+func (p *Position) Small() (s Small, ok bool) {
+	if p.Board.words != 1 {
+		return Small{}, false
+	}
+	return Small{Occ: p.Occ[0], C0: p.Colour[0][0], C1: p.Colour[1][0],
+		Counts: [2]int32{int32(p.Counts[0]), int32(p.Counts[1])}, Side: uint8(p.Side)}, true
+}
+
+// Position returns s as a Position of game g on board b.
+func (s *Small) Position(g Game, b *Board) Position {
+	p := Position{Game: g, Board: b, Side: int(s.Side), Counts: [2]int{int(s.Counts[0]), int(s.Counts[1])}}
+	p.Occ[0], p.Colour[0][0], p.Colour[1][0] = s.Occ, s.C0, s.C1
+	return p
+}
+
+// Move returns m in the general form.
+func (m *SmallMove) Move() Move {
+	mv := Move{From: int16(m.From), To: int16(m.To), Birth: int16(m.Birth), Points: m.Points, Jumps: int16(m.Jumps)}
+	mv.Removed[0] = m.Removed
+	return mv
+}
+
+// Apply plays m on s (a position of game g), in place: what Position.Apply
+// does, on words.
+func (s *Small) Apply(g Game, m *SmallMove) {
+	var c0, c1 uint64
+	if m.From >= 0 {
+		f := uint(m.From)
+		c0, c1 = s.C0>>f&1, s.C1>>f&1
+		clear := ^(uint64(1) << f)
+		s.Occ &= clear
+		s.C0 &= clear
+		s.C1 &= clear
+	}
+	s.Occ &^= m.Removed
+	s.C0 &^= m.Removed
+	s.C1 &^= m.Removed
+	if m.To >= 0 {
+		// The landing cell is empty now: the mover has left its start and
+		// what it took is gone.
+		t := uint(m.To)
+		s.Occ |= 1 << t
+		s.C0 |= c0 << t
+		s.C1 |= c1 << t
+	}
+	if m.Birth >= 0 {
+		b := uint(m.Birth)
+		s.Occ |= 1 << b
+		s.C0 |= uint64(s.Side&1) << b // a piece of the mover's colour
+		s.Counts[s.Side]--
+	}
+	if g == Froglet {
+		s.Counts[s.Side] += int32(m.Points)
+	}
+	s.Side ^= 1
+}
+
+// SmallMoves appends the legal moves of s, a position of game g on board b
+// (of at most 64 cells), to buf: the moves GenerateMoves gives for the same
+// position, in the same order, so that a move's index means the same move
+// in both forms.
+func (b *Board) SmallMoves(g Game, s *Small, buf []SmallMove) []SmallMove {
+	if g == Hupfer {
+		return b.smallHupfer(s, buf)
+	}
+	return b.smallFroglet(s, buf)
+}
+
+// frogValue returns the points of the frog on cell c of s.
+func (s *Small) frogValue(c int) int16 {
+	return int16(1 + s.C0>>uint(c)&1 + 2*(s.C1>>uint(c)&1))
+}
+
+// smallFroglet is frogletMoves on one word.
+func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
+	first := len(buf)
+	if s.Occ == b.Cells[0] {
+		for x := s.Occ &^ s.C0 &^ s.C1; x != 0; x &= x - 1 {
+			buf = append(buf, SmallMove{From: int8(bits.TrailingZeros64(x)), To: -1, Birth: -1})
+		}
+		return buf
+	}
+	multi := false
+	fj := b.firstJumps(s.Occ)
+	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
+		from := bits.TrailingZeros64(x)
+		n := len(buf)
+		for d := 0; d < numDirs; d++ {
+			if fj[d]>>uint(from)&1 != 0 {
+				mid := b.step[d][from]
+				buf = append(buf, SmallMove{From: int8(from), To: int8(b.jump[d][from]), Birth: -1,
+					Jumps: 1, Points: s.frogValue(int(mid)), Removed: 1 << uint(mid)})
+			}
+		}
+		buf = b.smallContinue(s, buf, from, n)
+		if buf[len(buf)-1].Jumps >= 2 {
+			multi = true
+		}
+	}
+	if multi {
+		buf = b.smallDedupe(Froglet, s, buf, first)
+	}
+	return buf
+}
+
+// smallContinue is continueJumps on one word: the single jumps of the frog
+// on from, buf[start:], extended to every end state, breadth first.
+func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []SmallMove {
+	layerStart := start
+	for i := start; i < len(buf); i++ {
+		if i == layerStart {
+			layerStart = len(buf)
+		}
+		cur := buf[i]
+		at := int(cur.To)
+		// Frogs that can be jumped: on the board at the start, not the
+		// mover, not taken yet. Every other cell is empty for landing.
+		frogs := s.Occ &^ (1 << uint(from)) &^ cur.Removed
+		for d := 0; d < numDirs; d++ {
+			to := b.jump[d][at]
+			if to < 0 {
+				continue
+			}
+			mid := b.step[d][at]
+			if frogs>>uint(mid)&1 == 0 || frogs>>uint(to)&1 != 0 {
+				continue
+			}
+			next := cur
+			next.To = int8(to)
+			next.Jumps++
+			next.Points += s.frogValue(int(mid))
+			next.Removed |= 1 << uint(mid)
+			if !containsSmall(buf[layerStart:], &next) {
+				buf = append(buf, next)
+			}
+		}
+	}
+	return buf
+}
+
+// containsSmall is containsState for small moves.
+func containsSmall(ms []SmallMove, m *SmallMove) bool {
+	for i := range ms {
+		if ms[i].To == m.To && ms[i].Removed == m.Removed {
+			return true
+		}
+	}
+	return false
+}
+
+// smallDedupe is dedupeAcrossStarts for small moves.
+func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []SmallMove {
+	out := moves[:first]
+	for i := first; i < len(moves); i++ {
+		m := moves[i]
+		dup := false
+		if m.Jumps >= 2 {
+			for j := first; j < len(out); j++ {
+				o := &out[j]
+				if o.From == m.From || o.Jumps != m.Jumps || o.Points != m.Points {
+					continue
+				}
+				if !(o.Removed>>uint(m.From)&1 != 0 || m.To == m.From) || !(m.Removed>>uint(o.From)&1 != 0 || o.To == o.From) {
+					continue
+				}
+				a, c := *s, *s
+				a.Apply(g, o)
+				c.Apply(g, &m)
+				if a == c {
+					dup = true
+					break
+				}
+			}
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sideSet returns the pieces of side (Hüpfer).
+func (s *Small) sideSet(side uint8) uint64 {
+	if side == Turquoise {
+		return s.C0
+	}
+	return s.Occ &^ s.C0
+}
+
+// smallHupfer is hupferMoves on one word.
+func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
+	first := len(buf)
+	mine := s.sideSet(s.Side)
+	theirs := s.Occ &^ mine
+	for x := b.captureFrom(mine, theirs); x != 0; x &= x - 1 {
+		from := bits.TrailingZeros64(x)
+		buf = b.smallChains(s, buf, from, from, theirs)
+	}
+	if len(buf) > first {
+		return b.smallDedupe(Hupfer, s, buf, first)
+	}
+	for x := mine; x != 0; x &= x - 1 {
+		buf = b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs)
+	}
+	return b.smallDedupe(Hupfer, s, buf, first)
+}
+
+// smallChains is captureChains on one word: every end state of the capture
+// sequences of the piece that started on from and stands on at, breadth
+// first.
+func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
+	var queue [32]SmallMove // longer chains spill to the heap
+	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
+	open := b.Cells[0]&^s.Occ | 1<<uint(from)
+	layerStart, firstMove := 0, len(buf)
+	for i := 0; i < len(q); i++ {
+		if i == layerStart {
+			layerStart = len(q)
+		}
+		cur := q[i]
+		c := int(cur.To)
+		enemy, empty := theirs&^cur.Removed, open|cur.Removed
+		extended := false
+		for d := 0; d < numDirs; d++ {
+			to := b.jump[d][c]
+			if to < 0 {
+				continue
+			}
+			mid := b.step[d][c]
+			if enemy>>uint(mid)&1 == 0 || empty>>uint(to)&1 == 0 {
+				continue
+			}
+			extended = true
+			next := cur
+			next.To = int8(to)
+			next.Jumps++
+			next.Removed |= 1 << uint(mid)
+			if !containsSmall(q[layerStart:], &next) {
+				q = append(q, next)
+			}
+		}
+		if !extended && i > 0 && !containsSmall(buf[firstMove:], &cur) {
+			buf = append(buf, cur)
+		}
+	}
+	return buf
+}
+
+// smallHops is hopsSmall for small moves: a flood fill of the points the
+// piece on from can reach by hops, births beside them, and captures from
+// the points where it can capture.
+func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint64) []SmallMove {
+	start := uint64(1) << uint(from)
+	mine &^= start
+	empty := b.Cells[0]&^s.Occ | start
+	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
+	visited, frontier := start, start
+	var ends, captures uint64
+	for frontier != 0 {
+		next := b.shiftJumps(frontier, mine, empty) &^ visited
+		visited |= next
+		captures |= next & captureAt
+		frontier = next &^ captureAt
+		ends |= frontier
+	}
+	if s.Counts[s.Side] > 0 {
+		for x := ends; x != 0; x &= x - 1 {
+			to := bits.TrailingZeros64(x)
+			for e := 0; e < numDirs; e++ {
+				if birth := b.step[e][to]; birth >= 0 && empty>>uint(birth)&1 != 0 {
+					buf = append(buf, SmallMove{From: int8(from), To: int8(to), Birth: int8(birth)})
+				}
+			}
+		}
+	}
+	firstMove := len(buf)
+	for x := captures; x != 0; x &= x - 1 {
+		n := len(buf)
+		buf = b.smallChains(s, buf, from, bits.TrailingZeros64(x), theirs)
+		// Chains from different capture points may end alike.
+		out := buf[:n]
+		for i := n; i < len(buf); i++ {
+			if !containsSmall(buf[firstMove:n], &buf[i]) {
+				out = append(out, buf[i])
+			}
+		}
+		buf = out
+	}
+	return buf
+}

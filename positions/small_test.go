@@ -1,0 +1,127 @@
+package positions_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/internal/reference"
+	. "github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// checkSmall compares the one-word generator and Apply with GenerateMoves
+// and Position.Apply on p: the same moves in the same order, and the same
+// children.
+func checkSmall(p *Position) string {
+	s, ok := p.Small()
+	if !ok {
+		return ""
+	}
+	back := s.Position(p.Game, p.Board)
+	if !back.Equal(p) {
+		return fmt.Sprintf("Small round trip gives %s", back.String())
+	}
+	want := p.GenerateMoves(nil)
+	got := p.Board.SmallMoves(p.Game, &s, nil)
+	if len(got) != len(want) {
+		return fmt.Sprintf("SmallMoves has %d moves, GenerateMoves %d", len(got), len(want))
+	}
+	for i := range got {
+		if m := got[i].Move(); m != want[i] {
+			return fmt.Sprintf("move %d: SmallMoves %+v, GenerateMoves %+v", i, m, want[i])
+		}
+		c := s
+		c.Apply(p.Game, &got[i])
+		if cp := c.Position(p.Game, p.Board); !cp.Equal(p.Child(&want[i])) {
+			return fmt.Sprintf("move %d (%s): Small.Apply gives %s, Apply %s", i, p.Spell(&want[i]), cp.String(), p.Child(&want[i]))
+		}
+	}
+	return ""
+}
+
+func TestSmallMovesEqualGenerateMoves(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 4000
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	games := map[Game]int{}
+	for i := 0; i < n; i++ {
+		p := reference.RandomPosition(rng)
+		if p.Board.Size() > 64 {
+			continue
+		}
+		games[p.Game]++
+		if problem := checkSmall(p); problem != "" {
+			t.Fatalf("position %d, %s: %s", i, p, problem)
+		}
+	}
+	t.Logf("compared %v positions", games)
+}
+
+func TestSmallMovesOnGames(t *testing.T) {
+	// Whole random games from the start positions, where the moves are
+	// those real searches meet.
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, start := range []string{
+		"hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14",
+		"hupfer ...tt/....t/...../r..../rr... r 4-4",
+		"froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0",
+	} {
+		for g := 0; g < 50; g++ {
+			p, err := ParsePosition(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for {
+				if problem := checkSmall(p); problem != "" {
+					t.Fatalf("%s: %s", p, problem)
+				}
+				moves := p.GenerateMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				p.Apply(&moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		p, err := NewFroglet(8, 8, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if problem := checkSmall(p); problem != "" {
+				t.Fatalf("%s: %s", p, problem)
+			}
+			moves := p.GenerateMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p.Apply(&moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+// FuzzSmallMoves checks the one-word generator against GenerateMoves on
+// any position that parses.
+func FuzzSmallMoves(f *testing.F) {
+	for _, s := range []string{
+		"froglet rbg./..ry/bgyg w 0-0",
+		"froglet ggy/gyg/ygb w 0-0",
+		"hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14",
+		"hupfer ....../..t.../....../r...../r...../rr.... r 0-0",
+		"froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePosition(s)
+		if err != nil {
+			return
+		}
+		if problem := checkSmall(p); problem != "" {
+			t.Fatalf("%s: %s", p, problem)
+		}
+	})
+}

@@ -1,0 +1,229 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// smallBoard is a searcher's state for a board of at most 64 cells, where
+// the search runs on positions.Small and positions.SmallMove (one word per
+// set) instead of the general forms. It searches the same tree in the same
+// order and shares the table and its keys with the general search: only
+// the representation differs.
+type smallBoard struct {
+	board *positions.Board
+	game  positions.Game
+	// h1, h2 are the key hashes of the board's shape and the game, which
+	// key starts from.
+	h1, h2 uint64
+	moves  [][]positions.SmallMove
+	// stack[ply] is the position searched at ply and next[ply] the child
+	// of it to be searched next.
+	stack, next []positions.Small
+}
+
+// smallFor prepares s to search positions of p's game and board on the
+// one-word path, and reports whether p's board is small enough for it.
+func (s *searcher) smallFor(p *positions.Position) (positions.Small, bool) {
+	sp, ok := p.Small()
+	if !ok {
+		return sp, false
+	}
+	if s.small.board != p.Board || s.small.game != p.Game {
+		shape := p.Board.Shape()
+		s.small.board, s.small.game = p.Board, p.Game
+		s.small.h1, s.small.h2 = positions.Mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
+	}
+	return sp, true
+}
+
+// key is the solver's key (see key in search.go) of a small position: the
+// same value for the same position.
+func (sb *smallBoard) key(p *positions.Small) Key {
+	h1, h2 := sb.h1, sb.h2
+	if sb.game == positions.Froglet {
+		h1 = positions.Mix(h1 ^ p.Occ ^ positions.Mix(p.C0^positions.Mix(p.C1+1)))
+		h2 = mix2(h2 ^ p.Occ ^ mix2(p.C0^mix2(p.C1+3)))
+		return Key{h1, h2}
+	}
+	flip := uint64(0)
+	if p.Side == positions.RedSide {
+		flip = ^uint64(0)
+	}
+	meta := uint64(p.Counts[p.Side]) | uint64(p.Counts[p.Side^1])<<32
+	h1, h2 = positions.Mix(h1^meta), mix2(h2^meta)
+	m := (p.C0 ^ flip) & p.Occ
+	h1 = positions.Mix(h1 ^ p.Occ ^ positions.Mix(m+5))
+	h2 = mix2(h2 ^ p.Occ ^ mix2(m+7))
+	return Key{h1, h2}
+}
+
+// smallBuffers returns the move buffer of ply, making the buffers of every
+// ply up to it.
+func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
+	for len(s.small.moves) <= ply+1 {
+		s.small.moves = append(s.small.moves, make([]positions.SmallMove, 0, 64))
+		s.small.stack = append(s.small.stack, positions.Small{})
+		s.small.next = append(s.small.next, positions.Small{})
+	}
+	s.buffers(ply + 1)
+	return s.small.moves[ply][:0]
+}
+
+// searchSmall is search (search.go) on the one-word forms. Each step is
+// the same as there; the tests hold both to the reference minimax.
+//
+// The parent passes the position's key k, which it computed to prefetch
+// the position's entry in the table while it searched the previous child.
+func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) int {
+	if s.tick() {
+		return 0
+	}
+	sb := &s.small
+	best := uint16(NoMove)
+	lower, upper := -infinity, infinity
+	if e, ok := s.tt.Probe(k); ok {
+		lower, upper = int(e.Lower), int(e.Upper)
+		if lower >= beta || lower == upper {
+			return lower
+		}
+		if upper <= alpha {
+			return upper
+		}
+		best = e.Best
+	} else if s.persist != nil && ply < persistPlies {
+		pos := p.Position(sb.game, sb.board)
+		if lo, hi, ok := s.persist.Load(&pos); ok {
+			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
+			if lo >= beta || lo == hi {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			lower, upper = lo, hi
+		}
+	}
+	froglet := sb.game == positions.Froglet
+	if froglet {
+		if bound := smallFrogletBound(p); bound < upper {
+			upper = bound
+			if -bound > lower {
+				lower = -bound
+			}
+			if upper <= alpha {
+				return upper
+			}
+			if lower >= beta {
+				return lower
+			}
+		}
+	}
+	alpha, beta = max(alpha, lower), min(beta, upper)
+	moves := sb.board.SmallMoves(sb.game, p, s.smallBuffers(ply))
+	sb.moves[ply] = moves
+	if len(moves) == 0 {
+		v := TerminalScore(sb.game)
+		s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		return v
+	}
+	wide := len(moves) >= wideMoves
+	var order []uint16
+	if !wide {
+		rank := s.rank[ply][:0]
+		for i := range moves {
+			if froglet {
+				rank = append(rank, moves[i].Points)
+			} else {
+				rank = append(rank, int16(moves[i].Jumps))
+			}
+		}
+		s.rank[ply] = rank
+		order = orderMoves(s.order[ply][:0], rank, best, s.shuffle, ply)
+		s.order[ply] = order
+	}
+	start := s.nodes
+	origAlpha := alpha
+	bestScore, bestIdx := -infinity, uint16(NoMove)
+	// The children are made one ahead: while one is searched, the next
+	// one's table entry is on its way from memory.
+	child, next := &sb.stack[ply+1], &sb.next[ply]
+	*child = *p
+	child.Apply(sb.game, &moves[moveAt(order, 0, wide)])
+	ck := sb.key(child)
+	s.tt.Prefetch(ck)
+	var nk Key
+	for j := range moves {
+		i := moveAt(order, j, wide)
+		if j+1 < len(moves) {
+			*next = *p
+			next.Apply(sb.game, &moves[moveAt(order, j+1, wide)])
+			nk = sb.key(next)
+			s.tt.Prefetch(nk)
+		}
+		m := &sb.moves[ply][i]
+		var v int
+		if froglet {
+			pts := int(m.Points)
+			v = pts - s.searchSmall(child, ck, pts-beta, pts-alpha, ply+1)
+		} else {
+			v = parentScore(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > bestScore {
+			bestScore = v
+			bestIdx = uint16(i)
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+		*child, ck = *next, nk
+	}
+	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
+	if bestScore <= origAlpha && best != NoMove {
+		bestIdx = best // a fail-low proves no move best; keep the old hint
+	}
+	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
+	if wide {
+		bestIdx, work = NoMove, 63
+	}
+	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
+	if s.persist != nil && work >= persistWork {
+		pos := p.Position(sb.game, sb.board)
+		s.persist.Save(&pos, newLower, newUpper)
+	}
+	return bestScore
+}
+
+// moveAt returns the index of the j-th move to search: order[j], or j for a
+// position with more moves than an order of uint16s can hold.
+func moveAt(order []uint16, j int, wide bool) int {
+	if wide {
+		return j
+	}
+	return int(order[j])
+}
+
+// smallFrogletBound is frogletBound on one word.
+func smallFrogletBound(p *positions.Small) int {
+	occ, c0, c1 := p.Occ, p.C0, p.C1
+	if occ == 0 {
+		return 0
+	}
+	total := bits.OnesCount64(occ) + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
+	switch {
+	case occ&^c0&^c1 != 0:
+		return total - 1
+	case occ&c0&^c1 != 0:
+		return total - 2
+	case occ&^c0&c1 != 0:
+		return total - 3
+	}
+	return total - 4
+}
