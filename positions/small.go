@@ -24,6 +24,10 @@ type SmallMove struct {
 	From, To, Birth int8
 	Jumps           uint8
 	Points          int16
+	// Seq is the move's index among the moves of the piece on From, in
+	// the order SmallMovesFrom gives them: From and Seq name the move, and
+	// SmallMovesFrom finds it again without generating every move.
+	Seq uint16
 }
 
 // Small returns p in its one-word form; ok is false when p's board has more
@@ -85,6 +89,24 @@ func (s *Small) Apply(g Game, m *SmallMove) {
 	s.Side ^= 1
 }
 
+// offsets returns the step from a cell to its neighbour in each direction.
+// On a board of at most 64 cells, canJump[d] holds exactly the cells from
+// which that step, taken twice, stays on existing cells.
+func (b *Board) offsets() [numDirs]int {
+	return [numDirs]int{North: b.Width, East: 1, South: -b.Width, West: -1}
+}
+
+// jumpDirs returns, on a board of at most 64 cells, the directions (bit d
+// for direction d) in which a piece on at can jump over a cell of over onto
+// a cell of onto.
+func (b *Board) jumpDirs(at int, over, onto uint64) uint {
+	w, a := uint(b.Width), uint(at)
+	return uint((b.canJump[North]&(over>>w)&(onto>>(2*w)))>>a&1) |
+		uint((b.canJump[East]&(over>>1)&(onto>>2))>>a&1)<<1 |
+		uint((b.canJump[South]&(over<<w)&(onto<<(2*w)))>>a&1)<<2 |
+		uint((b.canJump[West]&(over<<1)&(onto<<2))>>a&1)<<3
+}
+
 // SmallMoves appends the legal moves of s, a position of game g on board b
 // (of at most 64 cells), to buf: the moves GenerateMoves gives for the same
 // position, in the same order, so that a move's index means the same move
@@ -113,16 +135,7 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 	multi := false
 	fj := b.firstJumps(s.Occ)
 	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
-		from := bits.TrailingZeros64(x)
-		n := len(buf)
-		for d := 0; d < numDirs; d++ {
-			if fj[d]>>uint(from)&1 != 0 {
-				mid := b.step[d][from]
-				buf = append(buf, SmallMove{From: int8(from), To: int8(b.jump[d][from]), Birth: -1,
-					Jumps: 1, Points: s.frogValue(int(mid)), Removed: 1 << uint(mid)})
-			}
-		}
-		buf = b.smallContinue(s, buf, from, n)
+		buf = b.frogMoves(s, buf, bits.TrailingZeros64(x), &fj)
 		if buf[len(buf)-1].Jumps >= 2 {
 			multi = true
 		}
@@ -131,6 +144,64 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 		buf = b.smallDedupe(Froglet, s, buf, first)
 	}
 	return buf
+}
+
+// frogMoves appends the jump moves of the frog on from, whose first jumps
+// are its bits in fj.
+func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint64) []SmallMove {
+	n := len(buf)
+	offs := b.offsets()
+	f := uint(from)
+	for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
+		d := bits.TrailingZeros64(dirs)
+		mid := from + offs[d]
+		buf = append(buf, SmallMove{From: int8(from), To: int8(mid + offs[d]), Birth: -1,
+			Jumps: 1, Points: s.frogValue(mid), Removed: 1 << uint(mid)})
+	}
+	buf = b.smallContinue(s, buf, from, n)
+	return numberMoves(buf, n)
+}
+
+// numberMoves sets the Seq of the moves of one piece, buf[n:].
+func numberMoves(buf []SmallMove, n int) []SmallMove {
+	for i := n; i < len(buf); i++ {
+		buf[i].Seq = uint16(i - n)
+	}
+	return buf
+}
+
+// SmallMovesFrom appends the moves of the piece on cell from in s, a
+// position of game g on board b (of at most 64 cells), to buf: the moves of
+// SmallMoves whose From is from, with the Seq of each as its index, and
+// also those SmallMoves leaves out because a move of another piece gives
+// the same position.
+func (b *Board) SmallMovesFrom(g Game, s *Small, from int, buf []SmallMove) []SmallMove {
+	if from < 0 || from >= 64 || s.Occ>>uint(from)&1 == 0 {
+		return buf
+	}
+	first := len(buf)
+	if g == Hupfer {
+		mine := s.sideSet(s.Side)
+		theirs := s.Occ &^ mine
+		if capturers := b.captureFrom(mine, theirs); capturers != 0 {
+			if capturers>>uint(from)&1 == 0 {
+				return buf
+			}
+			return numberMoves(b.smallChains(s, buf, from, from, theirs), first)
+		}
+		if mine>>uint(from)&1 == 0 {
+			return buf
+		}
+		return numberMoves(b.smallHops(s, buf, from, mine, theirs), first)
+	}
+	if s.Occ == b.Cells[0] {
+		if (s.C0|s.C1)>>uint(from)&1 == 0 {
+			buf = append(buf, SmallMove{From: int8(from), To: -1, Birth: -1})
+		}
+		return buf
+	}
+	fj := b.firstJumps(s.Occ)
+	return b.frogMoves(s, buf, from, &fj)
 }
 
 // smallContinue is continueJumps on one word: the single jumps of the frog
@@ -146,15 +217,17 @@ func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []Smal
 		// Frogs that can be jumped: on the board at the start, not the
 		// mover, not taken yet. Every other cell is empty for landing.
 		frogs := s.Occ &^ (1 << uint(from)) &^ cur.Removed
-		for d := 0; d < numDirs; d++ {
-			to := b.jump[d][at]
-			if to < 0 {
-				continue
-			}
-			mid := b.step[d][at]
-			if frogs>>uint(mid)&1 == 0 || frogs>>uint(to)&1 != 0 {
-				continue
-			}
+		offs := b.offsets()
+		// jumpDirs(at, frogs, ^frogs), written out: this is the hottest
+		// loop of the search, and the call is too big to be inlined.
+		w, a := uint(b.Width), uint(at)
+		dirs := uint((b.canJump[North]&(frogs>>w)&^(frogs>>(2*w)))>>a&1) |
+			uint((b.canJump[East]&(frogs>>1)&^(frogs>>2))>>a&1)<<1 |
+			uint((b.canJump[South]&(frogs<<w)&^(frogs<<(2*w)))>>a&1)<<2 |
+			uint((b.canJump[West]&(frogs<<1)&^(frogs<<2))>>a&1)<<3
+		for ; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			mid, to := at+offs[d], at+2*offs[d]
 			next := cur
 			next.To = int8(to)
 			next.Jumps++
@@ -223,14 +296,15 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
 	mine := s.sideSet(s.Side)
 	theirs := s.Occ &^ mine
 	for x := b.captureFrom(mine, theirs); x != 0; x &= x - 1 {
-		from := bits.TrailingZeros64(x)
-		buf = b.smallChains(s, buf, from, from, theirs)
+		from, n := bits.TrailingZeros64(x), len(buf)
+		buf = numberMoves(b.smallChains(s, buf, from, from, theirs), n)
 	}
 	if len(buf) > first {
 		return b.smallDedupe(Hupfer, s, buf, first)
 	}
 	for x := mine; x != 0; x &= x - 1 {
-		buf = b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs)
+		n := len(buf)
+		buf = numberMoves(b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs), n)
 	}
 	return b.smallDedupe(Hupfer, s, buf, first)
 }
@@ -251,15 +325,10 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 		c := int(cur.To)
 		enemy, empty := theirs&^cur.Removed, open|cur.Removed
 		extended := false
-		for d := 0; d < numDirs; d++ {
-			to := b.jump[d][c]
-			if to < 0 {
-				continue
-			}
-			mid := b.step[d][c]
-			if enemy>>uint(mid)&1 == 0 || empty>>uint(to)&1 == 0 {
-				continue
-			}
+		offs := b.offsets()
+		for dirs := b.jumpDirs(c, enemy, empty); dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			mid, to := c+offs[d], c+2*offs[d]
 			extended = true
 			next := cur
 			next.To = int8(to)

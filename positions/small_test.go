@@ -30,10 +30,31 @@ func checkSmall(p *Position) string {
 		if m := got[i].Move(); m != want[i] {
 			return fmt.Sprintf("move %d: SmallMoves %+v, GenerateMoves %+v", i, m, want[i])
 		}
+		from := p.Board.SmallMovesFrom(p.Game, &s, int(got[i].From), nil)
+		if int(got[i].Seq) >= len(from) || from[got[i].Seq] != got[i] {
+			return fmt.Sprintf("move %d %+v is not number %d of SmallMovesFrom's %+v", i, got[i], got[i].Seq, from)
+		}
 		c := s
 		c.Apply(p.Game, &got[i])
 		if cp := c.Position(p.Game, p.Board); !cp.Equal(p.Child(&want[i])) {
 			return fmt.Sprintf("move %d (%s): Small.Apply gives %s, Apply %s", i, p.Spell(&want[i]), cp.String(), p.Child(&want[i]))
+		}
+	}
+	// Every piece's moves, taken together, give the same positions as
+	// all the moves.
+	children := map[Small]bool{}
+	for i := range got {
+		c := s
+		c.Apply(p.Game, &got[i])
+		children[c] = true
+	}
+	for cell := -1; cell <= 64; cell++ {
+		for _, m := range p.Board.SmallMovesFrom(p.Game, &s, cell, nil) {
+			c := s
+			c.Apply(p.Game, &m)
+			if !children[c] {
+				return fmt.Sprintf("SmallMovesFrom(%d) has %+v, which no move of SmallMoves makes", cell, m)
+			}
 		}
 	}
 	return ""

@@ -386,6 +386,34 @@ func frogletBound(p *positions.Position) int {
 // order. rank holds each move's rank. Threads other than the first rotate
 // the order near the root, so that they spread over the tree.
 func orderMoves(order []uint16, rank []int16, best uint16, shuffle, ply int) []uint16 {
+	if len(rank) <= 32 && (shuffle == 0 || ply >= 3) {
+		// The common case, without indirection: sort keys that hold the
+		// rank above the index, the index complemented so that ties keep
+		// generation order.
+		var keys [32]uint32
+		n := 0
+		if best != NoMove && int(best) < len(rank) {
+			order = append(order, best)
+		}
+		for i, r := range rank {
+			if uint16(i) != best {
+				keys[n] = uint32(uint16(r)+0x8000)<<16 | uint32(0xffff-i)
+				n++
+			}
+		}
+		for i := 1; i < n; i++ {
+			k := keys[i]
+			j := i
+			for ; j > 0 && keys[j-1] < k; j-- {
+				keys[j] = keys[j-1]
+			}
+			keys[j] = k
+		}
+		for _, k := range keys[:n] {
+			order = append(order, uint16(0xffff-k&0xffff))
+		}
+		return order
+	}
 	first := 0
 	if best != NoMove && int(best) < len(rank) {
 		order = append(order, best)

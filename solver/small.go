@@ -115,90 +115,146 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			if upper <= alpha {
 				return upper
 			}
-			if lower >= beta {
+			if lower >= beta || lower == upper {
 				return lower
 			}
 		}
 	}
+	// Now lower < beta, upper > alpha and lower < upper: the window
+	// narrowed to the bounds is not empty.
 	alpha, beta = max(alpha, lower), min(beta, upper)
-	moves := sb.board.SmallMoves(sb.game, p, s.smallBuffers(ply))
-	sb.moves[ply] = moves
-	if len(moves) == 0 {
-		v := TerminalScore(sb.game)
-		s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
-		return v
-	}
-	wide := len(moves) >= wideMoves
-	var order []uint16
-	if !wide {
-		rank := s.rank[ply][:0]
-		for i := range moves {
-			if froglet {
-				rank = append(rank, moves[i].Points)
-			} else {
-				rank = append(rank, int16(moves[i].Jumps))
-			}
-		}
-		s.rank[ply] = rank
-		order = orderMoves(s.order[ply][:0], rank, best, s.shuffle, ply)
-		s.order[ply] = order
-	}
 	start := s.nodes
 	origAlpha := alpha
-	bestScore, bestIdx := -infinity, uint16(NoMove)
-	// The children are made one ahead: while one is searched, the next
-	// one's table entry is on its way from memory.
+	bestScore, bestMove := -infinity, positions.SmallMove{From: -1}
+	buf := s.smallBuffers(ply)
 	child, next := &sb.stack[ply+1], &sb.next[ply]
-	*child = *p
-	child.Apply(sb.game, &moves[moveAt(order, 0, wide)])
-	ck := sb.key(child)
-	s.tt.Prefetch(ck)
-	var nk Key
-	for j := range moves {
-		i := moveAt(order, j, wide)
-		if j+1 < len(moves) {
-			*next = *p
-			next.Apply(sb.game, &moves[moveAt(order, j+1, wide)])
-			nk = sb.key(next)
-			s.tt.Prefetch(nk)
-		}
-		m := &sb.moves[ply][i]
-		var v int
-		if froglet {
-			pts := int(m.Points)
-			v = pts - s.searchSmall(child, ck, pts-beta, pts-alpha, ply+1)
-		} else {
-			v = parentScore(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
-		}
-		if s.aborted {
-			return 0
-		}
-		if v > bestScore {
-			bestScore = v
-			bestIdx = uint16(i)
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
-				}
+	hinted := false
+	if best != NoMove {
+		// The table's best move first, found among the moves of its piece
+		// alone: when it refutes, no other move is ever generated.
+		hm := sb.board.SmallMovesFrom(sb.game, p, int(best>>hintSeqBits), buf)
+		if seq := int(best & hintSeqMask); seq < len(hm) {
+			hinted, bestMove = true, hm[seq]
+			*child = *p
+			child.Apply(sb.game, &bestMove)
+			bestScore = s.smallChild(child, sb.key(child), &bestMove, alpha, beta, ply)
+			if s.aborted {
+				return 0
+			}
+			if bestScore > alpha {
+				alpha = bestScore
 			}
 		}
-		*child, ck = *next, nk
+	}
+	// Unless the hint refuted (failed high), every move is searched; a
+	// window that is empty from the start (beyond the scores that can
+	// occur, as a parent's window makes at a proven end) is searched as
+	// search does, move by move.
+	if !hinted || bestScore < beta {
+		moves := sb.board.SmallMoves(sb.game, p, buf)
+		sb.moves[ply] = moves
+		if len(moves) == 0 {
+			v := TerminalScore(sb.game)
+			s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+			return v
+		}
+		wide := len(moves) >= wideMoves
+		var order []uint16
+		j := 0
+		if !wide {
+			hintIdx := uint16(NoMove)
+			rank := s.rank[ply][:0]
+			for i := range moves {
+				m := &moves[i]
+				if froglet {
+					rank = append(rank, m.Points)
+				} else {
+					rank = append(rank, int16(m.Jumps))
+				}
+				if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
+					hintIdx = uint16(i)
+				}
+			}
+			s.rank[ply] = rank
+			order = orderMoves(s.order[ply][:0], rank, hintIdx, s.shuffle, ply)
+			s.order[ply] = order
+			if hintIdx != NoMove {
+				j = 1 // searched already
+			}
+		}
+		// The children are made one ahead: while one is searched, the
+		// next one's table entry is on its way from memory.
+		if j < len(moves) {
+			*child = *p
+			child.Apply(sb.game, &moves[moveAt(order, j, wide)])
+		}
+		ck := sb.key(child)
+		s.tt.Prefetch(ck)
+		var nk Key
+		for ; j < len(moves); j++ {
+			i := moveAt(order, j, wide)
+			if j+1 < len(moves) {
+				*next = *p
+				next.Apply(sb.game, &moves[moveAt(order, j+1, wide)])
+				nk = sb.key(next)
+				s.tt.Prefetch(nk)
+			}
+			m := &sb.moves[ply][i]
+			v := s.smallChild(child, ck, m, alpha, beta, ply)
+			if s.aborted {
+				return 0
+			}
+			if v > bestScore {
+				bestScore, bestMove = v, *m
+				if v > alpha {
+					alpha = v
+					if alpha >= beta {
+						break
+					}
+				}
+			}
+			*child, ck = *next, nk
+		}
 	}
 	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
-	if bestScore <= origAlpha && best != NoMove {
-		bestIdx = best // a fail-low proves no move best; keep the old hint
+	hint := best // a fail-low proves no move best; keep the old hint
+	if bestScore > origAlpha || best == NoMove {
+		hint = encodeHint(&bestMove)
 	}
 	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
-	if wide {
-		bestIdx, work = NoMove, 63
-	}
-	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
+	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: hint, Work: work})
 	if s.persist != nil && work >= persistWork {
 		pos := p.Position(sb.game, sb.board)
 		s.persist.Save(&pos, newLower, newUpper)
 	}
 	return bestScore
+}
+
+// On the one-word path, an entry's best move is a hint named by the piece
+// that makes it and its index among that piece's moves (SmallMove.Seq):
+// From<<hintSeqBits | Seq.
+const (
+	hintSeqBits = 10
+	hintSeqMask = 1<<hintSeqBits - 1
+)
+
+// encodeHint returns the table's name for m, or NoMove when m has none.
+func encodeHint(m *positions.SmallMove) uint16 {
+	if m.From < 0 || int(m.Seq) >= hintSeqMask {
+		return NoMove
+	}
+	return uint16(m.From)<<hintSeqBits | m.Seq
+}
+
+// smallChild searches child, which m made from the position at ply and
+// whose key is ck, and returns the score of m for the player making it,
+// within the window (alpha, beta) of the parent.
+func (s *searcher) smallChild(child *positions.Small, ck Key, m *positions.SmallMove, alpha, beta, ply int) int {
+	if s.small.game == positions.Froglet {
+		pts := int(m.Points)
+		return pts - s.searchSmall(child, ck, pts-beta, pts-alpha, ply+1)
+	}
+	return parentScore(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
 }
 
 // moveAt returns the index of the j-th move to search: order[j], or j for a

@@ -3,6 +3,8 @@ package solver
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/leapfrog-solver/leapfrog/internal/reference"
@@ -249,5 +251,37 @@ func testWidePositions(t *testing.T) {
 	}
 	if checked < 200 {
 		t.Errorf("only %d positions checked", checked)
+	}
+}
+
+// TestOrderMoves holds orderMoves to its definition: the best move first,
+// then by rank, highest first, ties in generation order (thread 0).
+func TestOrderMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for i := 0; i < 5000; i++ {
+		rank := make([]int16, rng.IntN(40))
+		for j := range rank {
+			rank[j] = int16(rng.IntN(6))
+		}
+		best := uint16(NoMove)
+		if len(rank) > 0 && rng.IntN(2) == 0 {
+			best = uint16(rng.IntN(len(rank) + 1)) // sometimes out of range
+		}
+		var want []uint16
+		if int(best) < len(rank) {
+			want = append(want, best)
+		}
+		var rest []uint16
+		for j := range rank {
+			if uint16(j) != best {
+				rest = append(rest, uint16(j))
+			}
+		}
+		sort.SliceStable(rest, func(a, b int) bool { return rank[rest[a]] > rank[rest[b]] })
+		want = append(want, rest...)
+		got := orderMoves(nil, rank, best, 0, 5)
+		if !slices.Equal(got, want) {
+			t.Fatalf("ranks %v, best %d: order %v, want %v", rank, best, got, want)
+		}
 	}
 }
