@@ -313,7 +313,7 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
 // sequences of the piece that started on from and stands on at, breadth
 // first.
 func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
-	var queue [32]SmallMove // longer chains spill to the heap
+	var queue [16]SmallMove // longer chains spill to the heap
 	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
 	open := b.Cells[0]&^s.Occ | 1<<uint(from)
 	layerStart, firstMove := 0, len(buf)

@@ -26,3 +26,15 @@ func benchCase(b *testing.B, name string) {
 
 func BenchmarkFroglet5x5Seed5(b *testing.B) { benchCase(b, "froglet 5x5 seed 5") }
 func BenchmarkHupfer5x5(b *testing.B)       { benchCase(b, "hupfer 5x5 4-4") }
+
+// The same cases on the general path (positions sized for 18x18), for the
+// ratio of the one-word path over it within one run.
+func BenchmarkFroglet5x5Seed5General(b *testing.B) {
+	defer setGeneral(true)()
+	benchCase(b, "froglet 5x5 seed 5")
+}
+
+func BenchmarkHupfer5x5General(b *testing.B) {
+	defer setGeneral(true)()
+	benchCase(b, "hupfer 5x5 4-4")
+}
