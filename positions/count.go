@@ -133,17 +133,25 @@ type smallKey = SmallKey
 type smallCodec struct{ syms []Symmetry }
 
 func (c smallCodec) key(q Position) smallKey {
-	k := smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(&q)}
-	plain := k.C0|k.C1 == 0 // one colour only: the colour planes map to 0
+	return c.least(smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(&q)})
+}
+
+// least returns the least image of k under the codec's symmetries.
+func (c smallCodec) least(k smallKey) smallKey {
+	occ, c0, c1 := k.Occ, k.C0, k.C1
+	plain := c0|c1 == 0 // one colour only: the colour planes map to 0
 	for i := range c.syms {
 		sy := &c.syms[i]
-		o := sy.Map(&q.Occ)[0]
+		o := sy.mapWord(occ)
 		if o > k.Occ {
 			continue
 		}
 		img := smallKey{Occ: o, Meta: k.Meta}
 		if !plain {
-			img.C0, img.C1 = sy.Map(&q.Colour[0])[0], sy.Map(&q.Colour[1])[0]
+			img.C0 = sy.mapWord(c0)
+			if c1 != 0 { // Hüpfer has one colour plane
+				img.C1 = sy.mapWord(c1)
+			}
 		}
 		if o < k.Occ || img.C0 < k.C0 || (img.C0 == k.C0 && img.C1 < k.C1) {
 			k = img

@@ -5,6 +5,9 @@ import (
 	"math/bits"
 	"runtime/metrics"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
 // SmallKey is a position of a board of at most 64 cells, packed: its
@@ -30,6 +33,35 @@ func NewCanonicalizer(b *Board) Canonicalizer {
 
 // Key returns p's canonical key (see CanonicalKey).
 func (c Canonicalizer) Key(p *Position) SmallKey { return c.codec.key(*p) }
+
+// SmallKey returns the canonical key of s, a position of game g on the
+// Canonicalizer's board: what Key gives for it.
+func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
+	k := SmallKey{Occ: s.Occ, C0: s.C0, C1: s.C1}
+	if g == Hupfer {
+		k.Meta = uint64(s.Side) | uint64(s.Counts[0])<<1 | uint64(s.Counts[1])<<32
+	}
+	return c.codec.least(k)
+}
+
+// Small returns the position of a key in game g, in the one-word form.
+func (k SmallKey) Small(g Game) Small {
+	s := Small{Occ: k.Occ, C0: k.C0, C1: k.C1}
+	if g == Hupfer {
+		s.Side = uint8(k.Meta & 1)
+		s.Counts = [2]int32{int32(k.Meta >> 1 & 0x7fffffff), int32(k.Meta >> 32)}
+	}
+	return s
+}
+
+// SmallTier is Tier for a position of game g in the one-word form.
+func SmallTier(g Game, s *Small) int {
+	n := bits.OnesCount64(s.Occ)
+	if g == Hupfer {
+		n += 2 * int(s.Counts[0]+s.Counts[1])
+	}
+	return n
+}
 
 // Position returns the position of a key on board b in game g.
 func (k SmallKey) Position(g Game, b *Board) Position {
@@ -66,8 +98,26 @@ func (ks *KeySet) Slots() int { return ks.size }
 
 // Index returns the index of key k, and whether the set holds it.
 func (ks *KeySet) Index(k SmallKey) (int, bool) {
+	return ks.IndexHashed(k, smallCodec{}.hash(&k))
+}
+
+// Prefetch starts loading the memory that a look-up of k reads, and
+// returns k's hash for IndexHashed. Callers with several keys to look up
+// prefetch them all first, so that their waits for memory overlap.
+func (ks *KeySet) Prefetch(k SmallKey) uint64 {
+	h := smallCodec{}.hash(&k)
+	fs := &ks.set.shards[h>>58].set
+	if fs.keys != nil {
+		i := h & fs.mask
+		prefetch.Line(unsafe.Pointer(&fs.used[i>>6]))
+		prefetch.Line(unsafe.Pointer(&fs.keys[i]))
+	}
+	return h
+}
+
+// IndexHashed is Index for a key whose hash Prefetch returned.
+func (ks *KeySet) IndexHashed(k SmallKey, h uint64) (int, bool) {
 	sk := k
-	h := smallCodec{}.hash(&sk)
 	shard := int(h >> 58)
 	fs := &ks.set.shards[shard].set
 	if fs.keys == nil {

@@ -21,6 +21,18 @@ func checkSmall(p *Position) string {
 	if !back.Equal(p) {
 		return fmt.Sprintf("Small round trip gives %s", back.String())
 	}
+	canon := NewCanonicalizer(p.Board)
+	key := canon.Key(p)
+	if k := canon.SmallKey(p.Game, &s); k != key {
+		return fmt.Sprintf("SmallKey %+v, Key %+v", k, key)
+	}
+	ks, kp := key.Small(p.Game), key.Position(p.Game, p.Board)
+	if q := ks.Position(p.Game, p.Board); !q.Equal(&kp) {
+		return fmt.Sprintf("key %+v: Small gives %s, Position %s", key, q.String(), kp.String())
+	}
+	if SmallTier(p.Game, &s) != Tier(p) {
+		return fmt.Sprintf("SmallTier %d, Tier %d", SmallTier(p.Game, &s), Tier(p))
+	}
 	want := p.GenerateMoves(nil)
 	got := p.Board.SmallMoves(p.Game, &s, nil)
 	if len(got) != len(want) {

@@ -91,13 +91,7 @@ func (b *Board) Symmetries() []Symmetry {
 func (sy *Symmetry) Map(s *Set) Set {
 	var out Set
 	if sy.table != nil {
-		x := s[0]
-		var img uint64
-		for k := range sy.table {
-			img |= sy.table[k][x&0xff]
-			x >>= 8
-		}
-		out[0] = img
+		out[0] = sy.mapWord(s[0])
 		return out
 	}
 	for w, word := range s {
@@ -108,6 +102,16 @@ func (sy *Symmetry) Map(s *Set) Set {
 		}
 	}
 	return out
+}
+
+// mapWord is Map for the one-word set x of a board of at most 64 cells.
+func (sy *Symmetry) mapWord(x uint64) uint64 {
+	var img uint64
+	for k := range sy.table {
+		img |= sy.table[k][x&0xff]
+		x >>= 8
+	}
+	return img
 }
 
 // Transform returns the image of p under sy; side and counts are kept.

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
 // Table is the transposition table: a fixed number of 4-entry buckets of
@@ -75,7 +77,7 @@ func (t *Table) Probe(k Key) (Entry, bool) {
 // Prefetch starts loading k's bucket into the processor's caches, so that
 // a Probe of k soon after does not wait for memory.
 func (t *Table) Prefetch(k Key) {
-	prefetch(unsafe.Pointer(&t.buckets[k.Index&t.mask]))
+	prefetch.Line(unsafe.Pointer(&t.buckets[k.Index&t.mask]))
 }
 
 // Store records e for k: over k's own entry if the bucket has one, else

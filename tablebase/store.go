@@ -334,20 +334,22 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 	}
 	checked := 0
 	var bad []string
-	var buf []positions.Move
+	var sc scratch
+	sets, values := t.tiers()
 	for _, tm := range meta.Tiers {
 		set, vals := t.sets[tm.Tier], t.values[tm.Tier]
 		var verr error
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
-			p := k.Position(t.game, t.board)
-			v, err := t.value(&p, &buf)
+			p := k.Small(t.game)
+			v, err := t.value(&p, sets, values, &sc)
 			if err != nil {
 				verr = err
 				return false
 			}
 			checked++
 			if v != int(vals[i]) && len(bad) < 20 {
-				bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", p.String(), vals[i], v))
+				pp := p.Position(t.game, t.board)
+				bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
 			}
 			return true
 		})

@@ -162,6 +162,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		pending = nil
 		return err
 	}
+	backSeconds, backPositions := 0.0, 0
 	for i, tier := range tiers {
 		tierStart := time.Now()
 		if done[tier] {
@@ -184,6 +185,8 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 			return meta, err
 		}
 		computed := time.Since(tierStart).Seconds()
+		backSeconds += computed
+		backPositions += sets[tier].Len()
 		if err := wait(); err != nil {
 			return nil, err
 		}
@@ -201,6 +204,12 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	}
 	if err := wait(); err != nil {
 		return nil, err
+	}
+	if backSeconds > 0 {
+		cores := runtime.GOMAXPROCS(0)
+		rate := float64(backPositions) / backSeconds / 1e6
+		t.say(opt, "backward pass: %d positions computed in %.1fs, %.2fM positions/s on %d cores (%.2fM per core)",
+			backPositions, backSeconds, rate, cores, rate/float64(cores))
 	}
 	meta.Done = true
 	meta.Seconds += time.Since(start).Seconds()
@@ -232,11 +241,12 @@ func (t *table) compute(tier int, opt Options) error {
 	var wg sync.WaitGroup
 	var firstErr atomic.Pointer[error]
 	per := (set.Slots() + workers - 1) / workers
+	sets, values := t.tiers()
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(from, to int) {
 			defer wg.Done()
-			var buf []positions.Move
+			var sc scratch
 			n := 0
 			set.Each(from, to, func(i int, k positions.SmallKey) bool {
 				if n++; n%4096 == 0 {
@@ -249,8 +259,8 @@ func (t *table) compute(tier int, opt Options) error {
 						opt.Working(tier, int(doneCount.Add(4096)), set.Len())
 					}
 				}
-				p := k.Position(t.game, t.board)
-				v, err := t.value(&p, &buf)
+				p := k.Small(t.game)
+				v, err := t.value(&p, sets, values, &sc)
 				if err != nil {
 					firstErr.CompareAndSwap(nil, &err)
 					return false
@@ -267,26 +277,73 @@ func (t *table) compute(tier int, opt Options) error {
 	return nil
 }
 
-// value derives a position's score from its children's stored values.
-func (t *table) value(p *positions.Position, buf *[]positions.Move) (int, error) {
-	*buf = p.GenerateMoves((*buf)[:0])
-	if len(*buf) == 0 {
+// tiers returns the sets and values of every tier, indexed by tier, for
+// the look-ups of value (a map look-up per child costs more than the rest
+// of the work on it).
+func (t *table) tiers() ([]*positions.KeySet, [][]int16) {
+	top := 0
+	for tier := range t.sets {
+		top = max(top, tier)
+	}
+	sets, vals := make([]*positions.KeySet, top+1), make([][]int16, top+1)
+	for tier, set := range t.sets {
+		sets[tier], vals[tier] = set, t.values[tier]
+	}
+	return sets, vals
+}
+
+// child is a move's child during value: its tier, key and key's hash.
+type child struct {
+	tier   int
+	key    positions.SmallKey
+	hash   uint64
+	points int16
+}
+
+// value derives the score of p, in the one-word form, from its children's
+// values in vals (sets and vals as tiers returns them). It makes every
+// child's key and prefetches its slot before the first look-up: each
+// look-up is a random read in sets of hundreds of megabytes.
+func (t *table) value(p *positions.Small, sets []*positions.KeySet, vals [][]int16, sc *scratch) (int, error) {
+	sc.moves = t.board.SmallMoves(t.game, p, sc.moves[:0])
+	if len(sc.moves) == 0 {
 		return solver.TerminalScore(t.game), nil
 	}
-	best := -1 << 30
-	for i := range *buf {
-		m := &(*buf)[i]
-		child := *p
-		child.Apply(m)
-		ct := positions.Tier(&child)
-		idx, ok := t.sets[ct].Index(t.canon.Key(&child))
-		vals := t.values[ct]
-		if !ok || vals == nil {
-			return 0, fmt.Errorf("table: child %s of %s is missing", child.String(), p.String())
+	sc.children = sc.children[:0]
+	for i := range sc.moves {
+		m := &sc.moves[i]
+		c := *p
+		c.Apply(t.game, m)
+		ct := positions.SmallTier(t.game, &c)
+		if ct >= len(sets) || sets[ct] == nil || vals[ct] == nil {
+			return 0, t.missing(p, &c)
 		}
-		if v := solver.MoveScore(t.game, int(m.Points), int(vals[idx])); v > best {
+		k := t.canon.SmallKey(t.game, &c)
+		sc.children = append(sc.children, child{tier: ct, key: k, hash: sets[ct].Prefetch(k), points: m.Points})
+	}
+	best := -1 << 30
+	for i := range sc.children {
+		c := &sc.children[i]
+		idx, ok := sets[c.tier].IndexHashed(c.key, c.hash)
+		if !ok {
+			cp := c.key.Small(t.game)
+			return 0, t.missing(p, &cp)
+		}
+		if v := solver.MoveScore(t.game, int(c.points), int(vals[c.tier][idx])); v > best {
 			best = v
 		}
 	}
 	return best, nil
+}
+
+// scratch is the reusable memory of one worker's calls to value.
+type scratch struct {
+	moves    []positions.SmallMove
+	children []child
+}
+
+// missing is the error of a child not in the table: a broken table.
+func (t *table) missing(p, c *positions.Small) error {
+	cp, pp := c.Position(t.game, t.board), p.Position(t.game, t.board)
+	return fmt.Errorf("table: child %s of %s is missing", cp.String(), pp.String())
 }
