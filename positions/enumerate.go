@@ -2,6 +2,7 @@ package positions
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"runtime/metrics"
 	"sync/atomic"
@@ -173,9 +174,50 @@ func NewKeySet() *KeySet {
 // Seal fixes the indexes after Adds.
 func (ks *KeySet) Seal() { *ks = *newKeySet(ks.set) }
 
-// ErrTooLarge is returned by Enumerate when the positions outgrow the
-// memory budget.
+// ErrTooLarge is what a *TooLargeError is (errors.Is): the positions do
+// not fit the memory budget.
 var ErrTooLarge = errors.New("the positions do not fit the memory budget")
+
+// TooLargeError reports a table that does not fit its memory budget: when
+// it was found out and with what it had found.
+type TooLargeError struct {
+	// Phase is what was stopped: "enumeration" or "backward pass".
+	Phase string
+	// Positions found and tiers complete when it stopped.
+	Positions, Tiers int
+	// Bytes is the heap in use when the enumeration stopped, or the
+	// estimate of what the backward pass needs; Budget is the bound.
+	Bytes, Budget int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Phase == "backward pass" {
+		return fmt.Sprintf("the positions do not fit the memory budget: the backward pass over %d positions in %d tiers needs about %s, the budget is %s",
+			e.Positions, e.Tiers, FormatBytes(e.Bytes), FormatBytes(e.Budget))
+	}
+	return fmt.Sprintf("the positions do not fit the memory budget: the enumeration stopped at %s of heap with %d positions in %d complete tiers and more to come; the budget is %s",
+		FormatBytes(e.Bytes), e.Positions, e.Tiers, FormatBytes(e.Budget))
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// FormatBytes writes a byte count for people: 3.2 GB, 512 MB, 12 KB.
+func FormatBytes(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.0f MB", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.0f KB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// HeapBytes returns the bytes of live and not yet collected heap objects,
+// what memory budgets are checked against.
+func HeapBytes() int64 { return heapBytes() }
 
 // Enumerate finds every position reachable from p (a board of at most 64
 // cells), up to symmetry, and returns them by tier. maxBytes bounds the
@@ -186,28 +228,35 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 	if p.Board.words != 1 {
 		return nil, errors.New("tables are made for boards of at most 64 cells")
 	}
-	var tooLarge atomic.Bool
+	var tooLarge atomic.Int64 // the heap when the budget was passed
 	var calls atomic.Int64
 	check := func() bool {
 		if stop != nil && stop() {
 			return true
 		}
-		if maxBytes > 0 && calls.Add(1)%(1<<16) == 0 && heapBytes() > maxBytes {
-			tooLarge.Store(true)
+		if maxBytes > 0 && calls.Add(1)%(1<<16) == 0 {
+			if h := heapBytes(); h > maxBytes {
+				tooLarge.CompareAndSwap(0, h)
+			}
 		}
-		return tooLarge.Load()
+		return tooLarge.Load() != 0
 	}
 	kept := map[int]*shardedSet[smallKey]{}
+	found := 0
 	keep := func(t int, s *shardedSet[smallKey]) error {
 		kept[t] = s
-		if maxBytes > 0 && heapBytes() > maxBytes {
-			return ErrTooLarge
+		found += int(s.size.Load())
+		if maxBytes > 0 {
+			if h := heapBytes(); h > maxBytes {
+				tooLarge.CompareAndSwap(0, h)
+				return ErrTooLarge
+			}
 		}
 		return nil
 	}
 	_, _, err := countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, check, keep)
-	if tooLarge.Load() {
-		return nil, ErrTooLarge
+	if h := tooLarge.Load(); h != 0 {
+		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
 	}
 	if err != nil {
 		return nil, err

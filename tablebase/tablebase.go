@@ -150,6 +150,9 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		total += sets[tier].Len()
 	}
 	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
+	if err := checkBackward(sets, opt.MaxBytes); err != nil {
+		return meta, err
+	}
 	// A tier is written while the next one is computed (which needs only
 	// the values in memory); it is marked done once its write is over, so
 	// an interrupted build never counts a tier it has not stored.
@@ -214,6 +217,33 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	meta.Done = true
 	meta.Seconds += time.Since(start).Seconds()
 	return meta, writeMeta(kv, root.Game, id, meta)
+}
+
+// checkBackward refuses, with the estimate, a backward pass that would
+// outgrow the budget (0: none) once the sets are enumerated.
+func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
+	need := backwardBytes(sets)
+	if budget <= 0 || need <= budget {
+		return nil
+	}
+	total := 0
+	for _, s := range sets {
+		total += s.Len()
+	}
+	return &positions.TooLargeError{Phase: "backward pass", Positions: total, Tiers: len(sets), Bytes: need, Budget: budget}
+}
+
+// backwardBytes estimates the heap the backward pass needs with the sets
+// in memory: what is in use now, a value (2 bytes) per slot of every set,
+// and the sorted copy of the largest tier that storing it makes (an entry
+// of 40 bytes and its encoding).
+func backwardBytes(sets map[int]*positions.KeySet) int64 {
+	var slots, largest int64
+	for _, s := range sets {
+		slots += int64(s.Slots())
+		largest = max(largest, int64(s.Len()))
+	}
+	return positions.HeapBytes() + 2*slots + 56*largest
 }
 
 func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {

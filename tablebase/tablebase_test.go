@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -125,7 +126,25 @@ func TestInterruptedBuildResumes(t *testing.T) {
 func TestMemoryBudget(t *testing.T) {
 	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 4-4")
 	_, err := Build(openStore(t), root, Options{MaxBytes: 10_000})
-	if err == nil || !strings.Contains(err.Error(), "memory budget") {
+	var tl *positions.TooLargeError
+	if !errors.Is(err, positions.ErrTooLarge) || !errors.As(err, &tl) || tl.Phase != "enumeration" || tl.Budget != 10_000 {
+		t.Fatalf("%v", err)
+	}
+	if !strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "10 KB") {
 		t.Errorf("%v", err)
+	}
+	// The backward pass is refused before it starts when its estimate
+	// exceeds the budget.
+	sets, err := positions.Enumerate(root, 0, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := backwardBytes(sets)
+	err = checkBackward(sets, need/2)
+	if !errors.As(err, &tl) || tl.Phase != "backward pass" || tl.Bytes < need/2 || !strings.Contains(err.Error(), "backward pass") {
+		t.Errorf("budget %d, estimate %d: %v", need/2, need, err)
+	}
+	if err := checkBackward(sets, 2*need); err != nil {
+		t.Errorf("budget %d, estimate %d: %v", 2*need, need, err)
 	}
 }
