@@ -7,6 +7,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Counting identifies a Froglet position by its board alone: the scores do
@@ -125,6 +126,30 @@ type keyCodec[K comparable] interface {
 	key(q Position) K
 	position(p *Position, k K) Position
 	hash(k *K) uint64
+}
+
+// expand calls emit with the tier and canonical key of every position one
+// move from the position of k (game g on board b), and returns the number
+// of pieces on k's board. Froglet positions are expanded by single jumps,
+// as in countAllKeep: a longer jump ends where a run of single jumps does.
+func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit func(t int, ck *smallKey)) int {
+	s := k.Small(g)
+	if g == Froglet && s.Occ != b.Cells[0] {
+		*buf = b.smallSingleJumps(&s, (*buf)[:0])
+	} else {
+		*buf = b.SmallMoves(g, &s, (*buf)[:0])
+	}
+	for i := range *buf {
+		child := s
+		child.Apply(g, &(*buf)[i])
+		ck := smallKey{Occ: child.Occ, C0: child.C0, C1: child.C1}
+		if g == Hupfer {
+			ck.Meta = uint64(child.Side) | uint64(child.Counts[0])<<1 | uint64(child.Counts[1])<<32
+		}
+		ck = c.least(ck)
+		emit(SmallTier(g, &child), &ck)
+	}
+	return bits.OnesCount64(s.Occ)
 }
 
 // smallKey is a position of a board of at most 64 cells.
@@ -308,6 +333,9 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 	byPieces := map[int]int{}
 	total := 0
 	workers := runtime.GOMAXPROCS(0)
+	// Boards of at most 64 cells are expanded on the one-word forms (K is
+	// then smallKey, which the pointer conversions below rely on).
+	sc, small := any(codec).(smallCodec)
 	for {
 		top := -1
 		for t := range tiers {
@@ -334,6 +362,7 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 				defer wg.Done()
 				local := map[int]int{}
 				var buf []Move
+				var sbuf []SmallMove
 				// One batcher per target tier.
 				batchers := map[int]*batcher[K]{}
 				defer func() {
@@ -346,6 +375,18 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 						if stop != nil && stop() {
 							stopped.Store(true)
 							return false
+						}
+						if small {
+							local[sc.expand(p.Game, p.Board, (*smallKey)(unsafe.Pointer(k)), &sbuf, func(t int, ck *smallKey) {
+								b := batchers[t]
+								if b == nil {
+									b = &batcher[K]{}
+									batchers[t] = b
+								}
+								kk := (*K)(unsafe.Pointer(ck))
+								b.add(tiers[t], *kk, codec.hash(kk))
+							})]++
+							return true
 						}
 						q := codec.position(p, *k)
 						local[q.Pieces()]++

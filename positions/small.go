@@ -162,6 +162,24 @@ func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint
 	return numberMoves(buf, n)
 }
 
+// smallSingleJumps appends every single jump of s (Froglet, not a full
+// board), as singleJumps does.
+func (b *Board) smallSingleJumps(s *Small, buf []SmallMove) []SmallMove {
+	fj := b.firstJumps(s.Occ)
+	offs := b.offsets()
+	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
+		from := bits.TrailingZeros64(x)
+		f := uint(from)
+		for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros64(dirs)
+			mid := from + offs[d]
+			buf = append(buf, SmallMove{From: int8(from), To: int8(mid + offs[d]), Birth: -1,
+				Jumps: 1, Points: s.frogValue(mid), Removed: 1 << uint(mid)})
+		}
+	}
+	return buf
+}
+
 // numberMoves sets the Seq of the moves of one piece, buf[n:].
 func numberMoves(buf []SmallMove, n int) []SmallMove {
 	for i := n; i < len(buf); i++ {

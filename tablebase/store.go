@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -332,32 +334,47 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 	if err != nil {
 		return 0, nil, err
 	}
-	checked := 0
+	var checked atomic.Int64
+	var mu sync.Mutex
 	var bad []string
-	var sc scratch
 	sets, values := t.tiers()
+	workers := runtime.GOMAXPROCS(0)
 	for _, tm := range meta.Tiers {
 		set, vals := t.sets[tm.Tier], t.values[tm.Tier]
-		var verr error
-		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
-			p := k.Small(t.game)
-			v, err := t.value(&p, sets, values, &sc)
-			if err != nil {
-				verr = err
-				return false
-			}
-			checked++
-			if v != int(vals[i]) && len(bad) < 20 {
-				pp := p.Position(t.game, t.board)
-				bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
-			}
-			return true
-		})
-		if verr != nil {
-			return checked, bad, verr
+		per := (set.Slots() + workers - 1) / workers
+		var wg sync.WaitGroup
+		var firstErr atomic.Pointer[error]
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(from, to int) {
+				defer wg.Done()
+				var sc scratch
+				set.Each(from, to, func(i int, k positions.SmallKey) bool {
+					p := k.Small(t.game)
+					v, err := t.value(&p, sets, values, &sc)
+					if err != nil {
+						firstErr.CompareAndSwap(nil, &err)
+						return false
+					}
+					checked.Add(1)
+					if v != int(vals[i]) {
+						pp := p.Position(t.game, t.board)
+						mu.Lock()
+						if len(bad) < 20 {
+							bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
+						}
+						mu.Unlock()
+					}
+					return true
+				})
+			}(w*per, min((w+1)*per, set.Slots()))
+		}
+		wg.Wait()
+		if e := firstErr.Load(); e != nil {
+			return int(checked.Load()), bad, *e
 		}
 	}
-	return checked, bad, nil
+	return int(checked.Load()), bad, nil
 }
 
 // Layered answers the solver's look-ups from the tables first, then from

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -146,5 +147,51 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	if err := checkBackward(sets, 2*need); err != nil {
 		t.Errorf("budget %d, estimate %d: %v", 2*need, need, err)
+	}
+}
+
+// TestVerifyFindsACorruptValue changes one stored value and expects
+// Verify to report that position.
+func TestVerifyFindsACorruptValue(t *testing.T) {
+	st := openStore(t)
+	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 2-1")
+	meta, err := Build(st, root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The largest tier's first chunk, one value flipped.
+	tier := meta.Tiers[0]
+	for _, tm := range meta.Tiers {
+		if tm.Positions > tier.Positions {
+			tier = tm
+		}
+	}
+	key := chunkKey(root.Game, tableID(root), tier.Tier, 0)
+	raw, ok, err := st.GetRaw(key)
+	if err != nil || !ok {
+		t.Fatalf("chunk 0 of tier %d: %v %v", tier.Tier, ok, err)
+	}
+	es, err := decodeChunk(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es[len(es)/2].v = -es[len(es)/2].v
+	if err := st.WriteRaw([][2][]byte{{key, encodeChunk(es)}}); err != nil {
+		t.Fatal(err)
+	}
+	n, bad, err := Verify(st, root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The corrupt position is reported, and so may be the positions whose
+	// stored values its true value decided.
+	p := es[len(es)/2].k.Position(root.Game, root.Board)
+	want := fmt.Sprintf("%s: stored %d,", p.String(), es[len(es)/2].v)
+	found := false
+	for _, b := range bad {
+		found = found || strings.HasPrefix(b, want)
+	}
+	if !found || n == 0 {
+		t.Fatalf("verify of %d positions with %q corrupt reports %v", n, want, bad)
 	}
 }
