@@ -202,15 +202,17 @@ func (e *TooLargeError) Error() string {
 // Is makes errors.Is(err, ErrTooLarge) true.
 func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
 
-// FormatBytes writes a byte count for people: 3.2 GB, 512 MB, 12 KB.
+// FormatBytes writes a byte count for people in the units the command
+// line's sizes use (a GB is 2^30 bytes, as in --memory 8GB): 3.2 GB,
+// 512 MB, 12 KB.
 func FormatBytes(n int64) string {
 	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.0f MB", float64(n)/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.0f KB", float64(n)/1e3)
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
 }

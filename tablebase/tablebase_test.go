@@ -131,7 +131,7 @@ func TestMemoryBudget(t *testing.T) {
 	if !errors.Is(err, positions.ErrTooLarge) || !errors.As(err, &tl) || tl.Phase != "enumeration" || tl.Budget != 10_000 {
 		t.Fatalf("%v", err)
 	}
-	if !strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "10 KB") {
+	if !strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "the budget is 10 KB") {
 		t.Errorf("%v", err)
 	}
 	// The backward pass is refused before it starts when its estimate
