@@ -18,6 +18,9 @@ type smallBoard struct {
 	// key starts from.
 	h1, h2 uint64
 	moves  [][]positions.SmallMove
+	// keys[ply] holds the search keys of the moves of ply (see
+	// searchSmall).
+	keys [][]uint64
 	// stack[ply] is the position searched at ply and next[ply] the child
 	// of it to be searched next.
 	stack, next []positions.Small
@@ -66,6 +69,7 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 		s.small.moves = append(s.small.moves, make([]positions.SmallMove, 0, 64))
 		s.small.stack = append(s.small.stack, positions.Small{})
 		s.small.next = append(s.small.next, positions.Small{})
+		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
 	}
 	s.buffers(ply + 1)
 	return s.small.moves[ply][:0]
@@ -158,44 +162,53 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 			return v
 		}
-		wide := len(moves) >= wideMoves
-		var order []uint16
-		j := 0
-		if !wide {
-			hintIdx := uint16(NoMove)
-			rank := s.rank[ply][:0]
-			for i := range moves {
-				m := &moves[i]
-				if froglet {
-					rank = append(rank, m.Points)
-				} else {
-					rank = append(rank, int16(m.Jumps))
-				}
-				if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
-					hintIdx = uint16(i)
-				}
-			}
-			s.rank[ply] = rank
-			order = orderMoves(s.order[ply][:0], rank, hintIdx, s.shuffle, ply)
-			s.order[ply] = order
-			if hintIdx != NoMove {
-				j = 1 // searched already
-			}
+		// Each move gets a key: its rank (Froglet: points; Hüpfer:
+		// captures), then a tie-break (generation order, rotated on the
+		// other threads near the root so that they spread over the
+		// tree), then its index. The search picks the largest key left
+		// each time: most nodes are refuted by their first move or two,
+		// and the rest never need sorting.
+		if len(moves) > moveMask {
+			// Too many moves for the keys: the general path, whose wide
+			// search takes any number.
+			pos := p.Position(sb.game, sb.board)
+			return s.search(&pos, alpha, beta, ply)
 		}
+		rot := 0
+		if s.shuffle > 0 && ply < 3 {
+			rot = s.shuffle % len(moves)
+		}
+		keys := sb.keys[ply][:0]
+		for i := range moves {
+			m := &moves[i]
+			if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
+				continue // searched already
+			}
+			rank := m.Points
+			if !froglet {
+				rank = int16(m.Jumps)
+			}
+			tie := i - rot
+			if tie < 0 {
+				tie += len(moves)
+			}
+			keys = append(keys, uint64(uint16(rank)+0x8000)<<48|uint64(moveMask-tie)<<24|uint64(i))
+		}
+		sb.keys[ply] = keys
 		// The children are made one ahead: while one is searched, the
 		// next one's table entry is on its way from memory.
-		if j < len(moves) {
+		if len(keys) > 0 {
 			*child = *p
-			child.Apply(sb.game, &moves[moveAt(order, j, wide)])
+			child.Apply(sb.game, &moves[pickMove(keys, 0)])
 		}
 		ck := sb.key(child)
 		s.tt.Prefetch(ck)
 		var nk Key
-		for ; j < len(moves); j++ {
-			i := moveAt(order, j, wide)
-			if j+1 < len(moves) {
+		for j := range keys {
+			i := int(keys[j] & moveMask)
+			if j+1 < len(keys) {
 				*next = *p
-				next.Apply(sb.game, &moves[moveAt(order, j+1, wide)])
+				next.Apply(sb.game, &moves[pickMove(keys, j+1)])
 				nk = sb.key(next)
 				s.tt.Prefetch(nk)
 			}
@@ -257,13 +270,21 @@ func (s *searcher) smallChild(child *positions.Small, ck Key, m *positions.Small
 	return parentScore(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
 }
 
-// moveAt returns the index of the j-th move to search: order[j], or j for a
-// position with more moves than an order of uint16s can hold.
-func moveAt(order []uint16, j int, wide bool) int {
-	if wide {
-		return j
+// moveMask selects the index of a move in its search key (24 bits; a
+// position with more moves goes to the general path).
+const moveMask = 1<<24 - 1
+
+// pickMove moves the largest key of keys[j:] to keys[j] and returns the
+// index of its move.
+func pickMove(keys []uint64, j int) int {
+	b := j
+	for k := j + 1; k < len(keys); k++ {
+		if keys[k] > keys[b] {
+			b = k
+		}
 	}
-	return int(order[j])
+	keys[j], keys[b] = keys[b], keys[j]
+	return int(keys[j] & moveMask)
 }
 
 // smallFrogletBound is frogletBound on one word.

@@ -209,13 +209,11 @@ func TestWDL(t *testing.T) {
 // TestWidePositions sends every position with two moves or more through
 // searchWide, the path of positions with more moves than a move index
 // holds, and checks it against the reference.
+// The one-word path has no such limit (its move keys hold 24-bit
+// indexes), so the test runs on the general path.
 func TestWidePositions(t *testing.T) {
-	for _, general := range []bool{false, true} {
-		t.Run(fmt.Sprintf("general=%v", general), func(t *testing.T) {
-			defer setGeneral(general)()
-			testWidePositions(t)
-		})
-	}
+	defer setGeneral(true)()
+	testWidePositions(t)
 }
 
 // setGeneral sends every search down the general path (when general is
