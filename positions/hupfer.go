@@ -171,6 +171,24 @@ func (p *Position) hops(buf []Move, s int) []Move {
 	return buf
 }
 
+// hopReach is the flood fill of hopsSmall: from the cell start, hops over
+// pieces of mine onto cells of empty (start counted empty), a round at a
+// time. ends are the points the piece can stop on (a birth follows);
+// captures are the points from which it can capture an enemy of theirs,
+// where its hops stop and a capture must follow.
+func (b *Board) hopReach(start, mine, theirs, empty uint64) (ends, captures uint64) {
+	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
+	visited, frontier := start, start
+	for frontier != 0 {
+		next := b.shiftJumps(frontier, mine, empty) &^ visited
+		visited |= next
+		captures |= next & captureAt
+		frontier = next &^ captureAt
+		ends |= frontier
+	}
+	return ends, captures
+}
+
 // uniqueStates returns the moves of add whose end state is not in have. It
 // reuses add's storage.
 func uniqueStates(have, add []Move) []Move {
@@ -193,17 +211,7 @@ func (p *Position) hopsSmall(buf []Move, s int) []Move {
 	mine := p.SideSet(p.Side)[0] &^ start
 	theirs := p.Occ[0] &^ mine &^ start
 	empty := b.Cells[0]&^p.Occ[0] | start
-	// Cells from which a capture is possible with the piece's start empty.
-	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
-	visited, frontier := start, start
-	var ends, captures uint64
-	for frontier != 0 {
-		next := b.shiftJumps(frontier, mine, empty) &^ visited
-		visited |= next
-		captures |= next & captureAt
-		frontier = next &^ captureAt
-		ends |= frontier
-	}
+	ends, captures := b.hopReach(start, mine, theirs, empty)
 	if p.Counts[p.Side] > 0 {
 		for x := ends; x != 0; x &= x - 1 {
 			to := bits.TrailingZeros64(x)

@@ -150,6 +150,13 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 // are its bits in fj.
 func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint64) []SmallMove {
 	n := len(buf)
+	buf = b.smallContinue(s, b.firstJumpsFrom(s, buf, from, fj), from, n)
+	return numberMoves(buf, n)
+}
+
+// firstJumpsFrom appends the single jumps of the frog on from, whose
+// directions are its bits in fj (see firstJumps).
+func (b *Board) firstJumpsFrom(s *Small, buf []SmallMove, from int, fj *[numDirs]uint64) []SmallMove {
 	offs := b.offsets()
 	f := uint(from)
 	for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
@@ -158,24 +165,15 @@ func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint
 		buf = append(buf, SmallMove{From: int8(from), To: int8(mid + offs[d]), Birth: -1,
 			Jumps: 1, Points: s.frogValue(mid), Removed: 1 << uint(mid)})
 	}
-	buf = b.smallContinue(s, buf, from, n)
-	return numberMoves(buf, n)
+	return buf
 }
 
 // smallSingleJumps appends every single jump of s (Froglet, not a full
 // board), as singleJumps does.
 func (b *Board) smallSingleJumps(s *Small, buf []SmallMove) []SmallMove {
 	fj := b.firstJumps(s.Occ)
-	offs := b.offsets()
 	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
-		from := bits.TrailingZeros64(x)
-		f := uint(from)
-		for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros64(dirs)
-			mid := from + offs[d]
-			buf = append(buf, SmallMove{From: int8(from), To: int8(mid + offs[d]), Birth: -1,
-				Jumps: 1, Points: s.frogValue(mid), Removed: 1 << uint(mid)})
-		}
+		buf = b.firstJumpsFrom(s, buf, bits.TrailingZeros64(x), &fj)
 	}
 	return buf
 }
@@ -368,18 +366,8 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 // the points where it can capture.
 func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint64) []SmallMove {
 	start := uint64(1) << uint(from)
-	mine &^= start
 	empty := b.Cells[0]&^s.Occ | start
-	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
-	visited, frontier := start, start
-	var ends, captures uint64
-	for frontier != 0 {
-		next := b.shiftJumps(frontier, mine, empty) &^ visited
-		visited |= next
-		captures |= next & captureAt
-		frontier = next &^ captureAt
-		ends |= frontier
-	}
+	ends, captures := b.hopReach(start, mine&^start, theirs, empty)
 	if s.Counts[s.Side] > 0 {
 		for x := ends; x != 0; x &= x - 1 {
 			to := bits.TrailingZeros64(x)

@@ -93,29 +93,21 @@ func TestSmallMovesEqualGenerateMoves(t *testing.T) {
 }
 
 func TestSmallMovesOnGames(t *testing.T) {
-	// Whole random games from the start positions, where the moves are
-	// those real searches meet.
+	// Whole random games from start positions, where the moves are those
+	// real searches meet.
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, start := range []string{
+	var starts []*Position
+	for _, text := range []string{
 		"hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14",
 		"hupfer ...tt/....t/...../r..../rr... r 4-4",
 		"froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0",
 	} {
+		p, err := ParsePosition(text)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for g := 0; g < 50; g++ {
-			p, err := ParsePosition(start)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for {
-				if problem := checkSmall(p); problem != "" {
-					t.Fatalf("%s: %s", p, problem)
-				}
-				moves := p.GenerateMoves(nil)
-				if len(moves) == 0 {
-					break
-				}
-				p.Apply(&moves[rng.IntN(len(moves))])
-			}
+			starts = append(starts, p)
 		}
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -123,7 +115,10 @@ func TestSmallMovesOnGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for {
+		starts = append(starts, p)
+	}
+	for _, start := range starts {
+		for p := start.Clone(); ; {
 			if problem := checkSmall(p); problem != "" {
 				t.Fatalf("%s: %s", p, problem)
 			}

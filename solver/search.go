@@ -167,43 +167,18 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		return 0
 	}
 	k := key(p)
-	best := uint16(NoMove)
-	lower, upper := -infinity, infinity
-	if e, ok := s.tt.Probe(k); ok {
-		lower, upper = int(e.Lower), int(e.Upper)
-		if lower >= beta || lower == upper {
-			return lower
-		}
-		if upper <= alpha {
-			return upper
-		}
-		best = e.Best
-	} else if s.persist != nil && ply < persistPlies {
-		if lo, hi, ok := s.persist.Load(p); ok {
-			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
-			if lo >= beta || lo == hi {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			lower, upper = lo, hi
-		}
+	lower, upper, best := s.known(k, ply, p)
+	if v, ok := settled(lower, upper, alpha, beta); ok {
+		return v
 	}
 	froglet := p.Game == positions.Froglet
 	if froglet {
 		// No side can take the last frog, so neither gains more than the
 		// sum of the values of all the frogs but one.
 		if bound := frogletBound(p); bound < upper {
-			upper = bound
-			if -bound > lower {
-				lower = -bound
-			}
-			if upper <= alpha {
-				return upper
-			}
-			if lower >= beta {
-				return lower
+			upper, lower = bound, max(lower, -bound)
+			if v, ok := settled(lower, upper, alpha, beta); ok {
+				return v
 			}
 		}
 	}
@@ -270,6 +245,35 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		s.persist.Save(p, newLower, newUpper)
 	}
 	return bestScore
+}
+
+// known returns what the table knows of the position p with key k or,
+// failing that and in the first plies, what the persistent store knows:
+// its bounds (infinite when nothing is known) and the table's best-move
+// hint (NoMove if none). p may be nil where the store is not to be asked.
+func (s *searcher) known(k Key, ply int, p *positions.Position) (lower, upper int, best uint16) {
+	if e, ok := s.tt.Probe(k); ok {
+		return int(e.Lower), int(e.Upper), e.Best
+	}
+	if p != nil && s.persist != nil && ply < persistPlies {
+		if lo, hi, ok := s.persist.Load(p); ok {
+			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
+			return lo, hi, NoMove
+		}
+	}
+	return -infinity, infinity, NoMove
+}
+
+// settled reports whether the bounds (lower, upper) decide a search with
+// the window (alpha, beta), and the score it returns then.
+func settled(lower, upper, alpha, beta int) (int, bool) {
+	switch {
+	case lower >= beta || lower == upper:
+		return lower, true
+	case upper <= alpha:
+		return upper, true
+	}
+	return 0, false
 }
 
 // combine joins what a search with the window (alpha, beta) proved, its

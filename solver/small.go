@@ -85,42 +85,21 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		return 0
 	}
 	sb := &s.small
-	best := uint16(NoMove)
-	lower, upper := -infinity, infinity
-	if e, ok := s.tt.Probe(k); ok {
-		lower, upper = int(e.Lower), int(e.Upper)
-		if lower >= beta || lower == upper {
-			return lower
-		}
-		if upper <= alpha {
-			return upper
-		}
-		best = e.Best
-	} else if s.persist != nil && ply < persistPlies {
-		pos := p.Position(sb.game, sb.board)
-		if lo, hi, ok := s.persist.Load(&pos); ok {
-			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
-			if lo >= beta || lo == hi {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			lower, upper = lo, hi
-		}
+	var pos *positions.Position // for the persistent store, which only the first plies ask
+	if s.persist != nil && ply < persistPlies {
+		q := p.Position(sb.game, sb.board)
+		pos = &q
+	}
+	lower, upper, best := s.known(k, ply, pos)
+	if v, ok := settled(lower, upper, alpha, beta); ok {
+		return v
 	}
 	froglet := sb.game == positions.Froglet
 	if froglet {
 		if bound := smallFrogletBound(p); bound < upper {
-			upper = bound
-			if -bound > lower {
-				lower = -bound
-			}
-			if upper <= alpha {
-				return upper
-			}
-			if lower >= beta || lower == upper {
-				return lower
+			upper, lower = bound, max(lower, -bound)
+			if v, ok := settled(lower, upper, alpha, beta); ok {
+				return v
 			}
 		}
 	}
