@@ -45,6 +45,20 @@ func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
 	return c.codec.least(k)
 }
 
+// Word returns the key's words in order of significance: 0 Occ, 1 C0,
+// 2 C1, 3 Meta (the order keys are sorted in).
+func (k *SmallKey) Word(i int) uint64 {
+	switch i {
+	case 0:
+		return k.Occ
+	case 1:
+		return k.C0
+	case 2:
+		return k.C1
+	}
+	return k.Meta
+}
+
 // Small returns the position of a key in game g, in the one-word form.
 func (k SmallKey) Small(g Game) Small {
 	s := Small{Occ: k.Occ, C0: k.C0, C1: k.C1}

@@ -235,15 +235,15 @@ func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
 
 // backwardBytes estimates the heap the backward pass needs with the sets
 // in memory: what is in use now, a value (2 bytes) per slot of every set,
-// and the sorted copy of the largest tier that storing it makes (an entry
-// of 40 bytes and its encoding).
+// and what storing the largest tier makes: its entries (40 bytes each)
+// twice over for the radix sort, and their encoding.
 func backwardBytes(sets map[int]*positions.KeySet) int64 {
 	var slots, largest int64
 	for _, s := range sets {
 		slots += int64(s.Slots())
 		largest = max(largest, int64(s.Len()))
 	}
-	return positions.HeapBytes() + 2*slots + 56*largest
+	return positions.HeapBytes() + 2*slots + 96*largest
 }
 
 func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {

@@ -3,6 +3,8 @@ package tablebase
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -193,5 +195,34 @@ func TestVerifyFindsACorruptValue(t *testing.T) {
 	}
 	if !found || n == 0 {
 		t.Fatalf("verify of %d positions with %q corrupt reports %v", n, want, bad)
+	}
+}
+
+// TestSortEntries holds the radix sort to a comparison sort, on keys with
+// words that vary in a few bits, in all bits, or not at all.
+func TestSortEntries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, n := range []int{0, 1, 100, 1023, 1024, 5000, 70000} {
+		for _, masks := range [][4]uint64{
+			{1<<25 - 1, 1<<25 - 1, 0, 0xff},
+			{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)},
+			{1<<49 - 1, 0, 0, 0},
+			{0xf0f0, 0, 1, 1 << 40},
+		} {
+			seen := map[positions.SmallKey]bool{}
+			var es []entry
+			for try := 0; len(es) < n && try < 20*n; try++ {
+				k := positions.SmallKey{Occ: rng.Uint64() & masks[0], C0: rng.Uint64() & masks[1], C1: rng.Uint64() & masks[2], Meta: rng.Uint64() & masks[3]}
+				if !seen[k] {
+					seen[k] = true
+					es = append(es, entry{k, int16(rng.IntN(100))})
+				}
+			}
+			want := slices.Clone(es)
+			slices.SortFunc(want, func(a, b entry) int { return keyCompare(&a.k, &b.k) })
+			if got := sortEntries(es); !slices.Equal(got, want) {
+				t.Fatalf("%d entries, masks %x: radix sort differs", len(es), masks)
+			}
+		}
 	}
 }
