@@ -9,6 +9,9 @@
 //     formats of notation.md (positions, records, game records).
 //   - move.go, froglet.go, hupfer.go: moves and the fast generators
 //     (GenerateMoves), checked in the tests against internal/reference.
+//   - small.go: the one-word forms of boards of at most 64 cells (Small,
+//     SmallMove) and their generator, which gives GenerateMoves' moves in
+//     the same order; the solver, the enumeration and the tablebases use it.
 //   - spelling.go, parsemove.go: canonical spellings (LegalMoves) and
 //     reading a move in any spelling, with errors that name the broken rule.
 //   - symmetry.go, start.go: board symmetries and canonical forms; start
