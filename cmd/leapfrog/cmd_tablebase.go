@@ -110,8 +110,21 @@ searching.
 				Name:      "build",
 				Usage:     "build (or resume) the table of a root position",
 				ArgsUsage: "POS | GAME --size WxH [--supply N | --seed N]",
+				Description: `Finds every position reachable from the root, up to symmetry, tier by tier
+(Froglet: frogs on the board; Hüpfer: pieces on the board plus twice the pieces
+in the supplies), then computes their values from the lowest tier up on all
+cores. Each tier is stored as soon as it is computed: a build stopped by Ctrl-C
+or killed resumes from the stored tiers when run again.
+
+--memory bounds the memory. The enumeration stops, exit 3, with what it found
+when the positions outgrow it. Once they are all found, the memory the values
+need is estimated, and the build stops before computing them if that does not
+fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes.
+
+   leapfrog tablebase build hupfer --size 5 --supply 4      # 14.6 million positions, about 20 s, 2.4 GB
+   leapfrog tablebase build hupfer --size 5 --supply 5 --memory 20GB   # 202 million, about 5 min`,
 				Flags: append(rootFlags(),
-					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "refuse to go on when the positions outgrow `SIZE` (like 8GB or 500MB)"},
+					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines"}),
 				Action: func(c *cli.Context) error {
 					root, err := tableRoot(c)
