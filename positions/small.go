@@ -329,9 +329,28 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
 // sequences of the piece that started on from and stands on at, breadth
 // first.
 func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
+	open := b.Cells[0]&^s.Occ | 1<<uint(from)
+	// Most often no capture can be followed by another: then the moves
+	// are the single captures, in the order of their directions, which is
+	// the order the walk below would give them.
+	offs := b.offsets()
+	first := b.jumpDirs(at, theirs, open)
+	single := true
+	for dirs := first; dirs != 0 && single; dirs &= dirs - 1 {
+		d := bits.TrailingZeros(dirs)
+		mid := uint64(1) << uint(at+offs[d])
+		single = b.jumpDirs(at+2*offs[d], theirs&^mid, open|mid) == 0
+	}
+	if single {
+		for dirs := first; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			buf = append(buf, SmallMove{From: int8(from), To: int8(at + 2*offs[d]), Birth: -1,
+				Jumps: 1, Removed: 1 << uint(at+offs[d])})
+		}
+		return buf
+	}
 	var queue [16]SmallMove // longer chains spill to the heap
 	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
-	open := b.Cells[0]&^s.Occ | 1<<uint(from)
 	layerStart, firstMove := 0, len(buf)
 	for i := 0; i < len(q); i++ {
 		if i == layerStart {
@@ -341,7 +360,6 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 		c := int(cur.To)
 		enemy, empty := theirs&^cur.Removed, open|cur.Removed
 		extended := false
-		offs := b.offsets()
 		for dirs := b.jumpDirs(c, enemy, empty); dirs != 0; dirs &= dirs - 1 {
 			d := bits.TrailingZeros(dirs)
 			mid, to := c+offs[d], c+2*offs[d]
