@@ -134,8 +134,16 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 	}
 	multi := false
 	fj := b.firstJumps(s.Occ)
+	goesOn := b.goesOn(s.Occ, &fj)
 	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
-		buf = b.frogMoves(s, buf, bits.TrailingZeros64(x), &fj)
+		from := bits.TrailingZeros64(x)
+		if goesOn>>uint(from)&1 == 0 {
+			// Single jumps only: no walk of jump states.
+			n := len(buf)
+			buf = numberMoves(b.firstJumpsFrom(s, buf, from, &fj), n)
+			continue
+		}
+		buf = b.frogMoves(s, buf, from, &fj)
 		if buf[len(buf)-1].Jumps >= 2 {
 			multi = true
 		}
@@ -144,6 +152,26 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 		buf = b.smallDedupe(Froglet, s, buf, first)
 	}
 	return buf
+}
+
+// goesOn returns the frogs of occ that have a first jump (fj, as
+// firstJumps gives them) after which a second jump can follow. After a
+// jump from s over m in direction d, the frog on the landing cell can go
+// on in any direction but back over m, now gone; the cells it would jump
+// over and onto are then neither s nor m, so the board as it was decides.
+func (b *Board) goesOn(occ uint64, fj *[numDirs]uint64) uint64 {
+	w := uint(b.Width)
+	empty := b.Cells[0] &^ occ
+	n := b.canJump[North] & (occ >> w) & (empty >> (2 * w))
+	e := b.canJump[East] & (occ >> 1) & (empty >> 2)
+	so := b.canJump[South] & (occ << w) & (empty << (2 * w))
+	we := b.canJump[West] & (occ << 1) & (empty << 2)
+	// Each direction's landing cells, those that can go on, and back to
+	// the frogs that jumped there.
+	return (fj[North]<<(2*w)&(n|e|we))>>(2*w) |
+		(fj[East]<<2&(n|e|so))>>2 |
+		(fj[South]>>(2*w)&(e|so|we))<<(2*w) |
+		(fj[West]>>2&(n|so|we))<<2
 }
 
 // frogMoves appends the jump moves of the frog on from, whose first jumps
