@@ -167,7 +167,12 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		return 0
 	}
 	k := key(p)
-	lower, upper, best := s.known(k, ply, p)
+	lower, upper, best := -infinity, infinity, uint16(NoMove)
+	if e, ok := s.tt.Probe(k); ok {
+		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
+	} else if s.persist != nil && ply < persistPlies {
+		lower, upper = s.persisted(k, p)
+	}
 	if v, ok := settled(lower, upper, alpha, beta); ok {
 		return v
 	}
@@ -247,21 +252,15 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	return bestScore
 }
 
-// known returns what the table knows of the position p with key k or,
-// failing that and in the first plies, what the persistent store knows:
-// its bounds (infinite when nothing is known) and the table's best-move
-// hint (NoMove if none). p may be nil where the store is not to be asked.
-func (s *searcher) known(k Key, ply int, p *positions.Position) (lower, upper int, best uint16) {
-	if e, ok := s.tt.Probe(k); ok {
-		return int(e.Lower), int(e.Upper), e.Best
+// persisted returns what the persistent store knows of the position p
+// with key k, which the table does not know (infinite bounds if nothing),
+// and copies it into the table. Searches ask it in the first plies only.
+func (s *searcher) persisted(k Key, p *positions.Position) (lower, upper int) {
+	if lo, hi, ok := s.persist.Load(p); ok {
+		s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
+		return lo, hi
 	}
-	if p != nil && s.persist != nil && ply < persistPlies {
-		if lo, hi, ok := s.persist.Load(p); ok {
-			s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
-			return lo, hi, NoMove
-		}
-	}
-	return -infinity, infinity, NoMove
+	return -infinity, infinity
 }
 
 // settled reports whether the bounds (lower, upper) decide a search with

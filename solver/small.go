@@ -85,12 +85,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		return 0
 	}
 	sb := &s.small
-	var pos *positions.Position // for the persistent store, which only the first plies ask
-	if s.persist != nil && ply < persistPlies {
-		q := p.Position(sb.game, sb.board)
-		pos = &q
+	lower, upper, best := -infinity, infinity, uint16(NoMove)
+	if e, ok := s.tt.Probe(k); ok {
+		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
+	} else if s.persist != nil && ply < persistPlies {
+		pos := p.Position(sb.game, sb.board)
+		lower, upper = s.persisted(k, &pos)
 	}
-	lower, upper, best := s.known(k, ply, pos)
 	if v, ok := settled(lower, upper, alpha, beta); ok {
 		return v
 	}
