@@ -34,7 +34,7 @@ type countKey struct {
 func keyOf(p *Position) countKey {
 	k := countKey{occ: p.Occ, c0: p.Colour[0], c1: p.Colour[1]}
 	if p.Game == Hupfer {
-		k.meta = uint64(p.Side) | uint64(p.Counts[0])<<1 | uint64(p.Counts[1])<<32
+		k.meta = packMeta(p.Side, p.Counts[0], p.Counts[1])
 	}
 	return k
 }
@@ -142,11 +142,7 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 	for i := range *buf {
 		child := s
 		child.Apply(g, &(*buf)[i])
-		ck := smallKey{Occ: child.Occ, C0: child.C0, C1: child.C1}
-		if g == Hupfer {
-			ck.Meta = uint64(child.Side) | uint64(child.Counts[0])<<1 | uint64(child.Counts[1])<<32
-		}
-		ck = c.least(ck)
+		ck := c.least(smallKeyOf(g, &child))
 		emit(SmallTier(g, &child), &ck)
 	}
 	return bits.OnesCount64(s.Occ)
@@ -230,14 +226,34 @@ func meta(q *Position) uint64 {
 	if q.Game != Hupfer {
 		return 0
 	}
-	return uint64(q.Side) | uint64(q.Counts[0])<<1 | uint64(q.Counts[1])<<32
+	return packMeta(q.Side, q.Counts[0], q.Counts[1])
 }
 
 func setMeta(q *Position, m uint64) {
 	if q.Game == Hupfer {
-		q.Side = int(m & 1)
-		q.Counts = [2]int{int(m >> 1 & 0x7fffffff), int(m >> 32)}
+		side, red, turquoise := unpackMeta(m)
+		q.Side, q.Counts = side, [2]int{red, turquoise}
 	}
+}
+
+// packMeta packs a Hüpfer side and supplies into a key's Meta word;
+// unpackMeta undoes it.
+func packMeta(side, red, turquoise int) uint64 {
+	return uint64(side) | uint64(red)<<1 | uint64(turquoise)<<32
+}
+
+func unpackMeta(m uint64) (side, red, turquoise int) {
+	return int(m & 1), int(m >> 1 & 0x7fffffff), int(m >> 32)
+}
+
+// smallKeyOf is the key of s (game g) before symmetries: what meta and
+// the sets of a Position give for it.
+func smallKeyOf(g Game, s *Small) smallKey {
+	k := smallKey{Occ: s.Occ, C0: s.C0, C1: s.C1}
+	if g == Hupfer {
+		k.Meta = packMeta(int(s.Side), int(s.Counts[0]), int(s.Counts[1]))
+	}
+	return k
 }
 
 // Mix is a 64-bit finaliser (from SplitMix64): it spreads every input bit

@@ -38,11 +38,7 @@ func (c Canonicalizer) Key(p *Position) SmallKey { return c.codec.key(*p) }
 // SmallKey returns the canonical key of s, a position of game g on the
 // Canonicalizer's board: what Key gives for it.
 func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
-	k := SmallKey{Occ: s.Occ, C0: s.C0, C1: s.C1}
-	if g == Hupfer {
-		k.Meta = uint64(s.Side) | uint64(s.Counts[0])<<1 | uint64(s.Counts[1])<<32
-	}
-	return c.codec.least(k)
+	return c.codec.least(smallKeyOf(g, s))
 }
 
 // Word returns the key's words in order of significance: 0 Occ, 1 C0,
@@ -63,8 +59,8 @@ func (k *SmallKey) Word(i int) uint64 {
 func (k SmallKey) Small(g Game) Small {
 	s := Small{Occ: k.Occ, C0: k.C0, C1: k.C1}
 	if g == Hupfer {
-		s.Side = uint8(k.Meta & 1)
-		s.Counts = [2]int32{int32(k.Meta >> 1 & 0x7fffffff), int32(k.Meta >> 32)}
+		side, red, turquoise := unpackMeta(k.Meta)
+		s.Side, s.Counts = uint8(side), [2]int32{int32(red), int32(turquoise)}
 	}
 	return s
 }

@@ -103,28 +103,47 @@ const checkEvery = 4096
 // "theirs"), since the rules are the same for both.
 func key(p *positions.Position) Key {
 	n := (p.Board.Size() + 63) / 64
-	shape := p.Board.Shape()
-	h1, h2 := positions.Mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
+	h := keySeed(p.Board, p.Game)
 	if p.Game == positions.Froglet {
 		for w := 0; w < n; w++ {
-			h1 = positions.Mix(h1 ^ p.Occ[w] ^ positions.Mix(p.Colour[0][w]^positions.Mix(p.Colour[1][w]+1)))
-			h2 = mix2(h2 ^ p.Occ[w] ^ mix2(p.Colour[0][w]^mix2(p.Colour[1][w]+3)))
+			h = h.frogletWord(p.Occ[w], p.Colour[0][w], p.Colour[1][w])
 		}
-		return Key{h1, h2}
+		return h
 	}
-	mine := p.Colour[0] // Turquoise pieces
-	flip := uint64(0)
-	if p.Side == positions.RedSide {
-		flip = ^uint64(0)
-	}
-	meta := uint64(p.Counts[p.Side]) | uint64(p.Counts[p.Side^1])<<32
-	h1, h2 = positions.Mix(h1^meta), mix2(h2^meta)
+	h = h.hupferMeta(p.Counts[p.Side], p.Counts[p.Side^1])
 	for w := 0; w < n; w++ {
-		m := (mine[w] ^ flip) & p.Occ[w]
-		h1 = positions.Mix(h1 ^ p.Occ[w] ^ positions.Mix(m+5))
-		h2 = mix2(h2 ^ p.Occ[w] ^ mix2(m+7))
+		h = h.hupferWord(p.Occ[w], p.Colour[0][w], p.Side)
 	}
-	return Key{h1, h2}
+	return h
+}
+
+// keySeed is where the key of every position of game g on board b starts.
+func keySeed(b *positions.Board, g positions.Game) Key {
+	shape := b.Shape()
+	return Key{positions.Mix(shape ^ uint64(g)), mix2(shape + uint64(g))}
+}
+
+// frogletWord mixes one word of a Froglet position's sets into the key.
+func (h Key) frogletWord(occ, c0, c1 uint64) Key {
+	return Key{positions.Mix(h.Index ^ occ ^ positions.Mix(c0^positions.Mix(c1+1))),
+		mix2(h.Check ^ occ ^ mix2(c0^mix2(c1+3)))}
+}
+
+// hupferMeta mixes the supplies, the mover's first, into a Hüpfer key.
+func (h Key) hupferMeta(mine, theirs int) Key {
+	meta := uint64(mine) | uint64(theirs)<<32
+	return Key{positions.Mix(h.Index ^ meta), mix2(h.Check ^ meta)}
+}
+
+// hupferWord mixes one word of a Hüpfer position into the key, its pieces
+// seen from the side to move: c0 holds the Turquoise pieces, so Red's
+// view flips it.
+func (h Key) hupferWord(occ, c0 uint64, side int) Key {
+	if side == positions.RedSide {
+		c0 = ^c0
+	}
+	m := c0 & occ
+	return Key{positions.Mix(h.Index ^ occ ^ positions.Mix(m+5)), mix2(h.Check ^ occ ^ mix2(m+7))}
 }
 
 func mix2(x uint64) uint64 {
@@ -359,28 +378,33 @@ func (s *searcher) searchWide(p *positions.Position, alpha, beta, ply int, k Key
 // frogs on the board but the cheapest.
 func frogletBound(p *positions.Position) int {
 	n := (p.Board.Size() + 63) / 64
-	total, cheapest := 0, 5
+	total, present := 0, 0
 	for w := 0; w < n; w++ {
-		occ, c0, c1 := p.Occ[w], p.Colour[0][w], p.Colour[1][w]
-		ones := bits.OnesCount64(occ)
-		total += ones + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
-		if ones > 0 && cheapest > 1 {
-			switch {
-			case occ&^c0&^c1 != 0:
-				cheapest = 1
-			case occ&c0&^c1 != 0:
-				cheapest = min(cheapest, 2)
-			case occ&^c0&c1 != 0:
-				cheapest = min(cheapest, 3)
-			default:
-				cheapest = min(cheapest, 4)
-			}
+		t, c := frogPoints(p.Occ[w], p.Colour[0][w], p.Colour[1][w])
+		total, present = total+t, present|c
+	}
+	return boundOf(total, present)
+}
+
+// frogPoints returns the points of the frogs of one word of a Froglet
+// position's sets, and which colours are there (bit c for colour c).
+func frogPoints(occ, c0, c1 uint64) (total, present int) {
+	total = bits.OnesCount64(occ) + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
+	for c, cells := range [4]uint64{occ &^ c0 &^ c1, occ & c0 &^ c1, occ &^ c0 & c1, occ & c0 & c1} {
+		if cells != 0 {
+			present |= 1 << c
 		}
 	}
+	return total, present
+}
+
+// boundOf is frogletBound from the points on the board and the colours
+// there: all but the cheapest frog.
+func boundOf(total, present int) int {
 	if total == 0 {
 		return 0
 	}
-	return total - cheapest
+	return total - (bits.TrailingZeros8(uint8(present)) + 1)
 }
 
 // orderMoves fills order with the indexes of the moves in search order:

@@ -14,10 +14,9 @@ import (
 type smallBoard struct {
 	board *positions.Board
 	game  positions.Game
-	// h1, h2 are the key hashes of the board's shape and the game, which
-	// key starts from.
-	h1, h2 uint64
-	moves  [][]positions.SmallMove
+	// seed is where the keys of the board's positions start (keySeed).
+	seed  Key
+	moves [][]positions.SmallMove
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
 	keys [][]uint64
@@ -34,9 +33,7 @@ func (s *searcher) smallFor(p *positions.Position) (positions.Small, bool) {
 		return sp, false
 	}
 	if s.small.board != p.Board || s.small.game != p.Game {
-		shape := p.Board.Shape()
-		s.small.board, s.small.game = p.Board, p.Game
-		s.small.h1, s.small.h2 = positions.Mix(shape^uint64(p.Game)), mix2(shape+uint64(p.Game))
+		s.small.board, s.small.game, s.small.seed = p.Board, p.Game, keySeed(p.Board, p.Game)
 	}
 	return sp, true
 }
@@ -44,22 +41,11 @@ func (s *searcher) smallFor(p *positions.Position) (positions.Small, bool) {
 // key is the solver's key (see key in search.go) of a small position: the
 // same value for the same position.
 func (sb *smallBoard) key(p *positions.Small) Key {
-	h1, h2 := sb.h1, sb.h2
 	if sb.game == positions.Froglet {
-		h1 = positions.Mix(h1 ^ p.Occ ^ positions.Mix(p.C0^positions.Mix(p.C1+1)))
-		h2 = mix2(h2 ^ p.Occ ^ mix2(p.C0^mix2(p.C1+3)))
-		return Key{h1, h2}
+		return sb.seed.frogletWord(p.Occ, p.C0, p.C1)
 	}
-	flip := uint64(0)
-	if p.Side == positions.RedSide {
-		flip = ^uint64(0)
-	}
-	meta := uint64(p.Counts[p.Side]) | uint64(p.Counts[p.Side^1])<<32
-	h1, h2 = positions.Mix(h1^meta), mix2(h2^meta)
-	m := (p.C0 ^ flip) & p.Occ
-	h1 = positions.Mix(h1 ^ p.Occ ^ positions.Mix(m+5))
-	h2 = mix2(h2 ^ p.Occ ^ mix2(m+7))
-	return Key{h1, h2}
+	side := int(p.Side)
+	return sb.seed.hupferMeta(int(p.Counts[side]), int(p.Counts[side^1])).hupferWord(p.Occ, p.C0, side)
 }
 
 // smallBuffers returns the move buffer of ply, making the buffers of every
@@ -71,7 +57,6 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 		s.small.next = append(s.small.next, positions.Small{})
 		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
 	}
-	s.buffers(ply + 1)
 	return s.small.moves[ply][:0]
 }
 
@@ -192,7 +177,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 				nk = sb.key(next)
 				s.tt.Prefetch(nk)
 			}
-			m := &sb.moves[ply][i]
+			m := &moves[i]
 			v := s.smallChild(child, ck, m, alpha, beta, ply)
 			if s.aborted {
 				return 0
@@ -269,18 +254,5 @@ func pickMove(keys []uint64, j int) int {
 
 // smallFrogletBound is frogletBound on one word.
 func smallFrogletBound(p *positions.Small) int {
-	occ, c0, c1 := p.Occ, p.C0, p.C1
-	if occ == 0 {
-		return 0
-	}
-	total := bits.OnesCount64(occ) + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
-	switch {
-	case occ&^c0&^c1 != 0:
-		return total - 1
-	case occ&c0&^c1 != 0:
-		return total - 2
-	case occ&^c0&c1 != 0:
-		return total - 3
-	}
-	return total - 4
+	return boundOf(frogPoints(p.Occ, p.C0, p.C1))
 }

@@ -283,3 +283,25 @@ func TestOrderMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallKeysAndBounds holds the one-word path's key and Froglet bound
+// to the general ones on random positions of boards of up to 64 cells.
+func TestSmallKeysAndBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	var s searcher
+	for i := 0; i < 3000; i++ {
+		p := reference.RandomPosition(rng)
+		sp, ok := s.smallFor(p)
+		if !ok {
+			continue
+		}
+		if got, want := s.small.key(&sp), key(p); got != want {
+			t.Fatalf("%s: one-word key %x, key %x", p, got, want)
+		}
+		if p.Game == positions.Froglet {
+			if got, want := smallFrogletBound(&sp), frogletBound(p); got != want {
+				t.Fatalf("%s: one-word bound %d, bound %d", p, got, want)
+			}
+		}
+	}
+}

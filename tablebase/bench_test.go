@@ -11,21 +11,11 @@ import (
 func BenchmarkBuildHupfer5x5Supply3(b *testing.B) {
 	root, _ := positions.NewHupfer(5, 5, 3)
 	for i := 0; i < b.N; i++ {
-		st := openStoreB(b)
+		st := openStore(b)
 		if _, err := Build(st, root, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
-}
-
-func openStoreB(b *testing.B) KV {
-	b.Helper()
-	st, err := openCacheStore(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	return st
 }
 
 // BenchmarkBuildSmallCross builds the table of the 33-hole cross with the
@@ -37,7 +27,7 @@ func BenchmarkBuildSmallCross(b *testing.B) {
 		b.Fatal(err)
 	}
 	for i := 0; i < b.N; i++ {
-		st := openStoreB(b)
+		st := openStore(b)
 		if _, err := Build(st, root, Options{}); err != nil {
 			b.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 
 func openCacheStore(dir string) (*cache.Store, error) { return cache.Open(dir, cache.Options{}) }
 
-func openStore(t *testing.T) *cache.Store {
+func openStore(t testing.TB) *cache.Store {
 	t.Helper()
 	st, err := openCacheStore(t.TempDir())
 	if err != nil {
