@@ -90,3 +90,36 @@ func TestCountAllAgainstNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestKeySetEachRanges checks that Each over consecutive ranges of every
+// size visits each position exactly once, with the index Index gives.
+func TestKeySetEachRanges(t *testing.T) {
+	p, err := NewHupfer(4, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets, err := Enumerate(p, 0, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tier, set := range sets {
+		for _, step := range []int{1, 7, 63, 64, 65, 1000, set.Slots() + 1} {
+			seen := map[int]bool{}
+			for from := 0; from < set.Slots(); from += step {
+				set.Each(from, from+step, func(i int, k SmallKey) bool {
+					if i < from || i >= from+step {
+						t.Fatalf("tier %d, step %d: index %d outside [%d, %d)", tier, step, i, from, from+step)
+					}
+					if j, ok := set.Index(k); !ok || j != i || seen[i] {
+						t.Fatalf("tier %d, step %d: index %d (Index %d %v, seen %v)", tier, step, i, j, ok, seen[i])
+					}
+					seen[i] = true
+					return true
+				})
+			}
+			if len(seen) != set.Len() {
+				t.Fatalf("tier %d, step %d: %d positions visited, want %d", tier, step, len(seen), set.Len())
+			}
+		}
+	}
+}

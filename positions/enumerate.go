@@ -126,6 +126,14 @@ func (ks *KeySet) Prefetch(k SmallKey) uint64 {
 	return h
 }
 
+// Home returns the index where the look-up of a key whose hash is h
+// starts: its index or one a few slots before it, for callers that keep
+// values beside the set and prefetch them.
+func (ks *KeySet) Home(h uint64) int {
+	shard := int(h >> 58)
+	return ks.offset[shard] + int(h&ks.set.shards[shard].set.mask)
+}
+
 // IndexHashed is Index for a key whose hash Prefetch returned.
 func (ks *KeySet) IndexHashed(k SmallKey, h uint64) (int, bool) {
 	sk := k
@@ -150,14 +158,22 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 	for shard := range ks.set.shards {
 		fs := &ks.set.shards[shard].set
 		base := ks.offset[shard]
-		if base >= to || base+len(fs.keys) <= from {
+		lo, hi := max(from-base, 0), min(to-base, len(fs.keys))
+		if lo >= hi {
 			continue
 		}
-		for w, word := range fs.used {
+		for w := lo >> 6; w<<6 < hi; w++ {
+			word := fs.used[w]
+			if w<<6 < lo {
+				word &^= 1<<(lo&63) - 1 // the slots before lo
+			}
+			if end := w<<6 + 64; end > hi {
+				word &= 1<<(hi&63) - 1 // the slots from hi on
+			}
 			for word != 0 {
 				j := w<<6 + bits.TrailingZeros64(word)
 				word &= word - 1
-				if i := base + j; i >= from && i < to && !fn(i, fs.keys[j]) {
+				if !fn(base+j, fs.keys[j]) {
 					return
 				}
 			}

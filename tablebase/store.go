@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
@@ -38,25 +39,36 @@ func keyCompare(a, b *positions.SmallKey) int {
 // sortEntries sorts es by key (keyCompare's order) and returns the sorted
 // slice, which may be es or a new one. It is a least-significant-digit
 // radix sort on 16-bit digits that skips the digits every key shares:
-// sorting a tier this way takes a third of the time of a comparison sort,
-// time that the next tier's computation, running meanwhile, gets back.
+// sorting a tier this way takes a fraction of the time of a comparison
+// sort, time that the next tier's computation, running meanwhile, gets
+// back. When the bits that differ between keys fit one word (Hüpfer 5x5,
+// the cross), the keys are packed into it first, which halves the bytes
+// each pass moves and the number of passes.
 func sortEntries(es []entry) []entry {
 	if len(es) < 1024 {
 		slices.SortFunc(es, func(a, b entry) int { return keyCompare(&a.k, &b.k) })
 		return es
 	}
+	var or, and [4]uint64
+	for w := range and {
+		and[w] = ^uint64(0)
+	}
+	for i := range es {
+		for w := range or {
+			x := es[i].k.Word(w)
+			or[w] |= x
+			and[w] &= x
+		}
+	}
+	if pk, ok := newPacking(or, and); ok {
+		return pk.sort(es)
+	}
 	tmp := make([]entry, len(es))
 	count := make([]int, 1<<16)
 	// The words from the least significant (Meta) to the most (Occ).
 	for w := 3; w >= 0; w-- {
-		var or, and uint64 = 0, ^uint64(0)
-		for i := range es {
-			x := es[i].k.Word(w)
-			or |= x
-			and &= x
-		}
 		for shift := uint(0); shift < 64; shift += 16 {
-			if (or^and)>>shift&0xffff == 0 {
+			if (or[w]^and[w])>>shift&0xffff == 0 {
 				continue // every key has the same digit here
 			}
 			clear(count)
@@ -75,6 +87,116 @@ func sortEntries(es []entry) []entry {
 			}
 			es, tmp = tmp, es
 		}
+	}
+	return es
+}
+
+// packing maps keys into one word that sorts as they do, when the bits
+// that differ between them fit: its fields are runs of such bits, from
+// the most significant (Occ's highest) to the least.
+type packing struct {
+	base   [4]uint64 // the bits every key shares
+	fields []field
+	bits   uint // the fields' total width
+}
+
+// field is a run of bits of a key's word: word >> lo, width bits.
+type field struct{ word, lo, width uint }
+
+// maxFields bounds the fields of a packing: runs closer than this are
+// merged, shared bits and all, to keep packing cheap.
+const maxFields = 6
+
+// newPacking returns the packing of keys whose words' bitwise or and and
+// are given, and whether their differing bits fit one word.
+func newPacking(or, and [4]uint64) (packing, bool) {
+	pk := packing{base: and}
+	for w := range or {
+		diff := or[w] ^ and[w]
+		for diff != 0 { // the runs of diff, highest first
+			hi := uint(64 - bits.LeadingZeros64(diff))
+			lo := uint(bits.LeadingZeros64(^(diff << (64 - hi))))
+			lo = hi - lo // the run is bits [lo, hi)
+			pk.fields = append(pk.fields, field{uint(w), lo, hi - lo})
+			diff &= lowBits(lo)
+		}
+	}
+	for len(pk.fields) > maxFields { // merge the two closest runs of a word
+		best, gap := -1, uint(65)
+		for i := 0; i+1 < len(pk.fields); i++ {
+			a, b := pk.fields[i], pk.fields[i+1]
+			if a.word == b.word && a.lo-(b.lo+b.width) < gap {
+				best, gap = i, a.lo-(b.lo+b.width)
+			}
+		}
+		if best < 0 {
+			return pk, false // more words differ than fields allow
+		}
+		a, b := pk.fields[best], pk.fields[best+1]
+		pk.fields[best] = field{a.word, b.lo, a.lo + a.width - b.lo}
+		pk.fields = slices.Delete(pk.fields, best+1, best+2)
+	}
+	for _, f := range pk.fields {
+		pk.bits += f.width
+	}
+	return pk, pk.bits <= 64
+}
+
+// lowBits is a mask of the n lowest bits, n <= 64 (1<<64 is 0 in Go).
+func lowBits(n uint) uint64 { return 1<<n - 1 }
+
+func (pk *packing) pack(k *positions.SmallKey) uint64 {
+	var x uint64
+	for _, f := range pk.fields {
+		x = x<<f.width | k.Word(int(f.word))>>f.lo&lowBits(f.width)
+	}
+	return x
+}
+
+func (pk *packing) unpack(x uint64) positions.SmallKey {
+	words := pk.base
+	for i := len(pk.fields) - 1; i >= 0; i-- {
+		f := pk.fields[i]
+		m := lowBits(f.width)
+		words[f.word] = words[f.word]&^(m<<f.lo) | x&m<<f.lo
+		x >>= f.width % 64 // 64 only when it is the one field
+	}
+	return positions.SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}
+}
+
+// packedEntry is an entry with its key packed.
+type packedEntry struct {
+	k uint64
+	v int16
+}
+
+// sort is sortEntries for keys that pk packs: it sorts the packed entries
+// and writes them back, unpacked, into es.
+func (pk *packing) sort(es []entry) []entry {
+	a, b := make([]packedEntry, len(es)), make([]packedEntry, len(es))
+	for i := range es {
+		a[i] = packedEntry{pk.pack(&es[i].k), es[i].v}
+	}
+	count := make([]int, 1<<digitBits)
+	for shift := uint(0); shift < pk.bits; shift += digitBits {
+		clear(count)
+		for i := range a {
+			count[a[i].k>>shift&(1<<digitBits-1)]++
+		}
+		pos := 0
+		for d, c := range count {
+			count[d] = pos
+			pos += c
+		}
+		for i := range a {
+			d := a[i].k >> shift & (1<<digitBits - 1)
+			b[count[d]] = a[i]
+			count[d]++
+		}
+		a, b = b, a
+	}
+	for i := range a {
+		es[i] = entry{pk.unpack(a[i].k), a[i].v}
 	}
 	return es
 }
@@ -465,3 +587,5 @@ func (ts *Tables) BestMove(p *positions.Position, score int) (positions.LegalMov
 	}
 	return positions.LegalMove{}, false, nil
 }
+
+const digitBits = 16

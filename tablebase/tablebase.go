@@ -16,11 +16,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -267,38 +269,48 @@ func (t *table) compute(tier int, opt Options) error {
 	set := t.sets[tier]
 	vals := make([]int16, set.Slots())
 	t.values[tier] = vals
+	// Workers take slots in blocks from a shared counter rather than a
+	// fixed share each: the tier's store, running beside it, slows one
+	// core more than the other, and a fixed share would leave the other
+	// idle at the end.
+	const block = 1 << 14
+	var next atomic.Int64
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	var firstErr atomic.Pointer[error]
-	per := (set.Slots() + workers - 1) / workers
 	sets, values := t.tiers()
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func(from, to int) {
+		go func() {
 			defer wg.Done()
 			var sc scratch
-			n := 0
-			set.Each(from, to, func(i int, k positions.SmallKey) bool {
-				if n++; n%4096 == 0 {
-					if stop != nil && stop() {
-						err := ErrStopped
+			for firstErr.Load() == nil {
+				from := int(next.Add(block)) - block
+				if from >= set.Slots() {
+					return
+				}
+				if stop != nil && stop() {
+					err := ErrStopped
+					firstErr.CompareAndSwap(nil, &err)
+					return
+				}
+				n := 0
+				set.Each(from, from+block, func(i int, k positions.SmallKey) bool {
+					p := k.Small(t.game)
+					v, err := t.value(&p, sets, values, &sc)
+					if err != nil {
 						firstErr.CompareAndSwap(nil, &err)
 						return false
 					}
-					if opt.Working != nil {
-						opt.Working(tier, int(doneCount.Add(4096)), set.Len())
-					}
+					vals[i] = int16(v)
+					n++
+					return true
+				})
+				if opt.Working != nil {
+					opt.Working(tier, int(doneCount.Add(int64(n))), set.Len())
 				}
-				p := k.Small(t.game)
-				v, err := t.value(&p, sets, values, &sc)
-				if err != nil {
-					firstErr.CompareAndSwap(nil, &err)
-					return false
-				}
-				vals[i] = int16(v)
-				return true
-			})
-		}(w*per, min((w+1)*per, set.Slots()))
+			}
+		}()
 	}
 	wg.Wait()
 	if e := firstErr.Load(); e != nil {
@@ -349,7 +361,9 @@ func (t *table) value(p *positions.Small, sets []*positions.KeySet, vals [][]int
 			return 0, t.missing(p, &c)
 		}
 		k := t.canon.SmallKey(t.game, &c)
-		sc.children = append(sc.children, child{tier: ct, key: k, hash: sets[ct].Prefetch(k), points: m.Points})
+		h := sets[ct].Prefetch(k)
+		prefetch.Line(unsafe.Pointer(&vals[ct][sets[ct].Home(h)]))
+		sc.children = append(sc.children, child{tier: ct, key: k, hash: h, points: m.Points})
 	}
 	best := -1 << 30
 	for i := range sc.children {

@@ -208,11 +208,17 @@ func TestSortEntries(t *testing.T) {
 			{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)},
 			{1<<49 - 1, 0, 0, 0},
 			{0xf0f0, 0, 1, 1 << 40},
+			{1<<32 - 1, 1<<32 - 1, 0, 0},           // packed windows of 64 bits in all
+			{1<<33 - 1, 1<<32 - 1, 0, 0},           // 65 bits: not packed
+			{^uint64(0), 0, 0, 0},                  // one window of 64 bits
+			{0, 0, 0, ^uint64(0)},                  // likewise, in the last word
+			{0x0ff0_0000_0000_0ff0, 1 << 63, 0, 6}, // windows with shared bits inside
 		} {
 			seen := map[positions.SmallKey]bool{}
 			var es []entry
 			for try := 0; len(es) < n && try < 20*n; try++ {
 				k := positions.SmallKey{Occ: rng.Uint64() & masks[0], C0: rng.Uint64() & masks[1], C1: rng.Uint64() & masks[2], Meta: rng.Uint64() & masks[3]}
+				k.C1 |= 1 << 20 // a bit every key has
 				if !seen[k] {
 					seen[k] = true
 					es = append(es, entry{k, int16(rng.IntN(100))})
