@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -86,14 +88,64 @@ func Tier(p *Position) int { return tier(p) }
 // KeySet is the set of positions of one tier: a hash table whose slots
 // give each position a fixed index, so that values can be kept in a slice
 // beside it.
+//
+// It keeps its keys packed in two words (see keyPacking); its methods take
+// and give SmallKeys.
 type KeySet struct {
-	set    *shardedSet[smallKey]
+	pk     keyPacking
+	set    *shardedSet[packedKey]
 	offset [numShards]int // the first index of each shard
 	size   int            // slots in all shards
 }
 
-func newKeySet(s *shardedSet[smallKey]) *KeySet {
-	ks := &KeySet{set: s}
+// newKeySet returns the set of the keys of s packed by pk, each in the
+// slot it has in s (a key's hash is its SmallKey's, so slots and shards
+// stay valid). It fails if a key does not pack.
+func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
+	ps := newPackedSet(pk)
+	ps.size.Store(s.size.Load())
+	var wg sync.WaitGroup
+	var bad atomic.Bool
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < numShards; i += workers {
+				from, to := &s.shards[i].set, &ps.shards[i].set
+				to.keys, to.used, to.n, to.mask = make([]packedKey, len(from.keys)), from.used, from.n, from.mask
+				for w, word := range from.used {
+					for ; word != 0; word &= word - 1 {
+						j := w<<6 + bits.TrailingZeros64(word)
+						x, ok := pk.pack(&from.keys[j])
+						if !ok {
+							bad.Store(true)
+						}
+						to.keys[j] = x
+					}
+				}
+				from.keys = nil // its memory goes as soon as it can
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() {
+		return nil, errors.New("a position does not fit the table's packed keys")
+	}
+	return sealed(pk, ps), nil
+}
+
+// newPackedSet returns an empty sharded set of packed keys hashed as
+// their SmallKeys.
+func newPackedSet(pk keyPacking) *shardedSet[packedKey] {
+	return newShardedSet(func(x *packedKey) uint64 {
+		k := pk.unpack(*x)
+		return smallCodec{}.hash(&k)
+	})
+}
+
+func sealed(pk keyPacking, s *shardedSet[packedKey]) *KeySet {
+	ks := &KeySet{pk: pk, set: s}
 	for i := range s.shards {
 		ks.offset[i] = ks.size
 		ks.size += len(s.shards[i].set.keys)
@@ -136,17 +188,17 @@ func (ks *KeySet) Home(h uint64) int {
 
 // IndexHashed is Index for a key whose hash Prefetch returned.
 func (ks *KeySet) IndexHashed(k SmallKey, h uint64) (int, bool) {
-	sk := k
+	x, ok := ks.pk.pack(&k)
 	shard := int(h >> 58)
 	fs := &ks.set.shards[shard].set
-	if fs.keys == nil {
+	if !ok || fs.keys == nil {
 		return 0, false
 	}
 	for i := h & fs.mask; ; i = (i + 1) & fs.mask {
 		if fs.used[i>>6]&(1<<(i&63)) == 0 {
 			return 0, false
 		}
-		if fs.keys[i] == sk {
+		if fs.keys[i] == x {
 			return ks.offset[shard] + int(i), true
 		}
 	}
@@ -173,7 +225,7 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 			for word != 0 {
 				j := w<<6 + bits.TrailingZeros64(word)
 				word &= word - 1
-				if !fn(base+j, fs.keys[j]) {
+				if !fn(base+j, ks.pk.unpack(fs.keys[j])) {
 					return
 				}
 			}
@@ -181,24 +233,35 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 	}
 }
 
-// Add puts a key in the set (used when a set is rebuilt from storage).
-func (ks *KeySet) Add(k SmallKey) {
+// Add puts a key in the set (used when a set is rebuilt from storage),
+// and reports false if the key cannot be a position of the set's table.
+func (ks *KeySet) Add(k SmallKey) bool {
+	x, ok := ks.pk.pack(&k)
+	if !ok {
+		return false
+	}
 	h := smallCodec{}.hash(&k)
 	sh := &ks.set.shards[h>>58]
 	sh.mu.Lock()
-	if sh.set.add(k, h) {
+	if sh.set.add(x, h) {
 		ks.set.size.Add(1)
 	}
 	sh.mu.Unlock()
+	return true
 }
 
-// NewKeySet returns an empty set; call Seal after the last Add.
-func NewKeySet() *KeySet {
-	return &KeySet{set: newShardedSet(smallCodec{}.hash)}
+// NewKeySet returns an empty set for positions of root's table; call Seal
+// after the last Add.
+func NewKeySet(root *Position) (*KeySet, error) {
+	pk, err := newKeyPacking(root)
+	if err != nil {
+		return nil, err
+	}
+	return &KeySet{pk: pk, set: newPackedSet(pk)}, nil
 }
 
 // Seal fixes the indexes after Adds.
-func (ks *KeySet) Seal() { *ks = *newKeySet(ks.set) }
+func (ks *KeySet) Seal() { *ks = *sealed(ks.pk, ks.set) }
 
 // ErrTooLarge is what a *TooLargeError is (errors.Is): the positions do
 // not fit the memory budget.
@@ -269,31 +332,39 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 		}
 		return tooLarge.Load() != 0
 	}
-	kept := map[int]*shardedSet[smallKey]{}
+	pk, err := newKeyPacking(p)
+	if err != nil {
+		return nil, err
+	}
+	// Each tier, once complete, is packed to half its size.
+	kept := map[int]*KeySet{}
 	found := 0
 	keep := func(t int, s *shardedSet[smallKey]) error {
-		kept[t] = s
-		found += int(s.size.Load())
+		ks, err := newKeySet(pk, s)
+		if err != nil {
+			return fmt.Errorf("tier %d: %w", t, err)
+		}
+		kept[t] = ks
+		found += ks.Len()
 		if maxBytes > 0 {
 			if h := heapBytes(); h > maxBytes {
-				tooLarge.CompareAndSwap(0, h)
-				return ErrTooLarge
+				runtime.GC() // the unpacked set may still count
+				if h := heapBytes(); h > maxBytes {
+					tooLarge.CompareAndSwap(0, h)
+					return ErrTooLarge
+				}
 			}
 		}
 		return nil
 	}
-	_, _, err := countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, check, keep)
+	_, _, err = countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, check, keep)
 	if h := tooLarge.Load(); h != 0 {
 		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := map[int]*KeySet{}
-	for t, s := range kept {
-		out[t] = newKeySet(s)
-	}
-	return out, nil
+	return kept, nil
 }
 
 // heapBytes returns the bytes of live and not yet collected heap objects.

@@ -468,7 +468,10 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 	}
 	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
 	for _, tm := range meta.Tiers {
-		set := positions.NewKeySet()
+		set, err := positions.NewKeySet(root)
+		if err != nil {
+			return nil, nil, err
+		}
 		var es []entry
 		prefix := chunkKey(root.Game, id, tm.Tier, 0)
 		prefix = prefix[:len(prefix)-4]
@@ -480,7 +483,9 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 			return nil, nil, err
 		}
 		for _, e := range es {
-			set.Add(e.k)
+			if !set.Add(e.k) {
+				return nil, nil, fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
+			}
 		}
 		set.Seal()
 		vals := make([]int16, set.Slots())

@@ -31,12 +31,19 @@ var roots = []string{
 	"froglet gyrg/ybgy/rgyb w 0-0",
 	"froglet ggg/ggg/g.g w 0-0",
 	"froglet ##g##/#ggg#/ggggg/gg.gg/##g## w 0-0",
+	// Keys too wide for packing by planes (147 and 139 bits) are packed
+	// sparsely: a colour bit per piece.
+	"froglet ......./.gy..../..rb.../...yg../....b../......./....... w 0-0",
+	"hupfer ......../......../...tt.../...t..../..rr..../..r...../......../........ r 1-1",
 }
 
 func TestTableMatchesSolver(t *testing.T) {
 	st := openStore(t)
 	for _, text := range roots {
-		root, _ := positions.ParsePosition(text)
+		root, err := positions.ParsePosition(text)
+		if err != nil {
+			t.Fatal(err)
+		}
 		meta, err := Build(st, root, Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)

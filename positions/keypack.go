@@ -1,0 +1,159 @@
+package positions
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// packedKey is a SmallKey in two words, as a KeySet keeps it: 16 bytes a
+// slot instead of 32, so that tables take half the memory and a look-up
+// reads half as much.
+type packedKey [2]uint64
+
+// keyPacking packs the SmallKeys of the positions reachable from one root
+// into packedKeys. Its fields hold the bits that can differ: the occupied
+// cells, the colour planes in use and (Hüpfer) the side and supplies, whose
+// sizes never grow. When those do not fit 128 bits it is sparse: the
+// occupied cells, then one bit per piece of each colour plane in use.
+type keyPacking struct {
+	fields []packField
+	mask   [4]uint64 // the bits of each key word that the fields hold
+	sparse bool
+	planes [2]bool // sparse: the colour planes in use
+	meta   uint    // sparse: the Meta bits that follow the colour bits
+}
+
+// packField moves width bits from a key word (from, at bit lo) to an out
+// word (to, at bit at).
+type packField struct{ from, lo, width, to, at uint }
+
+// newKeyPacking returns the packing for the positions reachable from root
+// (a board of at most 64 cells), or an error if they do not fit two words.
+func newKeyPacking(root *Position) (keyPacking, error) {
+	n := uint(root.Board.Size())
+	var want []packField // from, lo, width
+	want = append(want, packField{from: 0, width: n})
+	planes := [2]bool{root.Colour[0][0] != 0 || root.Game == Hupfer, root.Colour[1][0] != 0}
+	for c, used := range planes {
+		if used {
+			want = append(want, packField{from: uint(1 + c), width: n})
+		}
+	}
+	var metaBits uint
+	if root.Game == Hupfer {
+		red, turquoise := uint(bits.Len(uint(root.Counts[0]))), uint(bits.Len(uint(root.Counts[1])))
+		want = append(want, packField{from: 3, width: 1}, packField{from: 3, lo: 1, width: red}, packField{from: 3, lo: 32, width: turquoise})
+		metaBits = 1 + red + turquoise
+	}
+	var pk keyPacking
+	var used [2]uint // bits taken in each out word
+	fits := true
+	for _, f := range want {
+		if f.width == 0 {
+			continue
+		}
+		switch {
+		case used[0]+f.width <= 64:
+			f.to, f.at = 0, used[0]
+		case used[1]+f.width <= 64:
+			f.to, f.at = 1, used[1]
+		default:
+			fits = false
+		}
+		used[f.to] += f.width
+		pk.fields = append(pk.fields, f)
+		pk.mask[f.from] |= lowMask(f.width) << f.lo
+	}
+	if fits {
+		return pk, nil
+	}
+	// Sparse: Occ in word 0; word 1 holds a colour bit per piece and plane,
+	// then the Meta fields.
+	pieces := uint(root.Pieces())
+	if root.Game == Hupfer {
+		pieces += uint(root.Counts[0] + root.Counts[1]) // births add pieces
+	}
+	colourBits := uint(0)
+	for _, used := range planes {
+		if used {
+			colourBits += pieces
+		}
+	}
+	if colourBits+metaBits > 64 {
+		return keyPacking{}, fmt.Errorf("tables of %s: %d cells with %d pieces in %d colour planes do not fit the table's 128-bit keys",
+			root.Game, n, pieces, colourBits/max(pieces, 1))
+	}
+	sp := keyPacking{sparse: true, planes: planes, meta: colourBits}
+	for _, f := range pk.fields {
+		if f.from == 3 {
+			f.to, f.at = 1, sp.meta
+			sp.meta += f.width
+			sp.fields = append(sp.fields, f)
+			sp.mask[3] |= lowMask(f.width) << f.lo
+		}
+	}
+	sp.meta = colourBits
+	sp.mask[0] = lowMask(n)
+	return sp, nil
+}
+
+// lowMask is a mask of the n lowest bits, n <= 64 (1<<64 is 0 in Go).
+func lowMask(n uint) uint64 { return 1<<n - 1 }
+
+// pack returns k packed, and false if k has bits the packing cannot hold
+// (no position of the table has that key).
+func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
+	words := [4]uint64{k.Occ, k.C0, k.C1, k.Meta}
+	for w := range words {
+		if words[w]&^pk.mask[w] != 0 && (!pk.sparse || w == 0 || w == 3) {
+			return packedKey{}, false
+		}
+	}
+	var out packedKey
+	if pk.sparse {
+		out[0] = k.Occ
+		at := uint(0)
+		for c, used := range pk.planes {
+			if !used {
+				if words[1+c] != 0 {
+					return packedKey{}, false
+				}
+				continue
+			}
+			plane := words[1+c]
+			if plane&^k.Occ != 0 || at+uint(bits.OnesCount64(k.Occ)) > pk.meta {
+				return packedKey{}, false
+			}
+			for occ := k.Occ; occ != 0; occ &= occ - 1 {
+				out[1] |= plane >> uint(bits.TrailingZeros64(occ)) & 1 << at
+				at++
+			}
+		}
+	}
+	for _, f := range pk.fields {
+		out[f.to] |= words[f.from] >> f.lo & lowMask(f.width) << f.at
+	}
+	return out, true
+}
+
+// unpack undoes pack.
+func (pk *keyPacking) unpack(x packedKey) SmallKey {
+	var words [4]uint64
+	for _, f := range pk.fields {
+		words[f.from] |= x[f.to] >> f.at & lowMask(f.width) << f.lo
+	}
+	if pk.sparse {
+		words[0] = x[0]
+		at := uint(0)
+		for c, used := range pk.planes {
+			if !used {
+				continue
+			}
+			for occ := x[0]; occ != 0; occ &= occ - 1 {
+				words[1+c] |= x[1] >> at & 1 << uint(bits.TrailingZeros64(occ))
+				at++
+			}
+		}
+	}
+	return SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}
+}
