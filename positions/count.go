@@ -139,10 +139,11 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 	} else {
 		*buf = b.SmallMoves(g, &s, (*buf)[:0])
 	}
+	im := c.images(&s)
 	for i := range *buf {
 		child := s
 		child.Apply(g, &(*buf)[i])
-		ck := c.least(smallKeyOf(g, &child))
+		ck := c.childKey(g, &im, &s, &child)
 		emit(SmallTier(g, &child), &ck)
 	}
 	return bits.OnesCount64(s.Occ)

@@ -43,6 +43,68 @@ func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
 	return c.codec.least(smallKeyOf(g, s))
 }
 
+// Images holds a position's images under its board's symmetries, so that
+// the canonical keys of its children come cheaper (ChildKey): a child
+// differs from it in a few cells.
+type Images struct{ occ, c0, c1 [7]uint64 }
+
+// incremental reports whether children's keys are made from their
+// parent's images: on boards of more than 40 cells, where a word's image
+// takes six table look-ups or more, and a child's few changed cells take
+// fewer (measured: a tenth off the cross's build; on 5x5 boards it costs).
+func (c smallCodec) incremental() bool {
+	return len(c.syms) > 0 && len(c.syms[0].table) > 5
+}
+
+// Images returns the images of s under the symmetries.
+func (c Canonicalizer) Images(s *Small) Images { return c.codec.images(s) }
+
+func (c smallCodec) images(s *Small) Images {
+	var im Images
+	if !c.incremental() {
+		return im
+	}
+	for i := range c.syms {
+		sy := &c.syms[i]
+		im.occ[i] = sy.mapWord(s.Occ)
+		if s.C0|s.C1 != 0 {
+			im.c0[i], im.c1[i] = sy.mapWord(s.C0), sy.mapWord(s.C1)
+		}
+	}
+	return im
+}
+
+// ChildKey returns the canonical key of child, a position of game g one
+// move from parent, whose images im are: what SmallKey gives for it.
+func (c Canonicalizer) ChildKey(g Game, im *Images, parent, child *Small) SmallKey {
+	return c.codec.childKey(g, im, parent, child)
+}
+
+func (c smallCodec) childKey(g Game, im *Images, parent, child *Small) SmallKey {
+	k := smallKeyOf(g, child)
+	if !c.incremental() {
+		return c.least(k)
+	}
+	dOcc, dC0, dC1 := parent.Occ^child.Occ, parent.C0^child.C0, parent.C1^child.C1
+	coloured := child.C0|child.C1 != 0
+	least := k
+	for i := range c.syms {
+		sy := &c.syms[i]
+		o := im.occ[i] ^ sy.mapFew(dOcc)
+		if o > least.Occ {
+			continue
+		}
+		img := SmallKey{Occ: o, Meta: k.Meta}
+		if coloured {
+			img.C0, img.C1 = im.c0[i]^sy.mapFew(dC0), im.c1[i]^sy.mapFew(dC1)
+		}
+		if o < least.Occ || img.C0 < least.C0 || (img.C0 == least.C0 && img.C1 < least.C1) {
+			least = img
+		}
+	}
+	return least
+}
+
 // Word returns the key's words in order of significance: 0 Occ, 1 C0,
 // 2 C1, 3 Meta (the order keys are sorted in).
 func (k *SmallKey) Word(i int) uint64 {

@@ -35,6 +35,7 @@ func checkSmall(p *Position) string {
 	}
 	want := p.GenerateMoves(nil)
 	got := p.Board.SmallMoves(p.Game, &s, nil)
+	im := canon.Images(&s)
 	if len(got) != len(want) {
 		return fmt.Sprintf("SmallMoves has %d moves, GenerateMoves %d", len(got), len(want))
 	}
@@ -50,6 +51,9 @@ func checkSmall(p *Position) string {
 		c.Apply(p.Game, &got[i])
 		if cp := c.Position(p.Game, p.Board); !cp.Equal(p.Child(&want[i])) {
 			return fmt.Sprintf("move %d (%s): Small.Apply gives %s, Apply %s", i, p.Spell(&want[i]), cp.String(), p.Child(&want[i]))
+		}
+		if ck, sk := canon.ChildKey(p.Game, &im, &s, &c), canon.SmallKey(p.Game, &c); ck != sk {
+			return fmt.Sprintf("move %d (%s): ChildKey %+v, SmallKey %+v", i, p.Spell(&want[i]), ck, sk)
 		}
 	}
 	// Every piece's moves, taken together, give the same positions as

@@ -16,6 +16,9 @@ type Symmetry struct {
 	// table[k][v] is the image of the bits v of byte k of a one-word set
 	// (boards of at most 64 cells), so a set maps in eight look-ups.
 	table [][256]uint64
+	// bit[c] is the image of cell c as a one-word set, for sets of few
+	// cells (see mapFew).
+	bit []uint64
 }
 
 var symCache sync.Map // board key -> []Symmetry
@@ -67,6 +70,10 @@ func (b *Board) Symmetries() []Symmetry {
 		}
 		sy := Symmetry{Name: t.name, Perm: perm}
 		if b.words == 1 {
+			sy.bit = make([]uint64, b.Size())
+			for c := range sy.bit {
+				sy.bit[c] = 1 << uint(perm[c])
+			}
 			sy.table = make([][256]uint64, (b.Size()+7)/8)
 			for k := range sy.table {
 				for v := 0; v < 256; v++ {
@@ -110,6 +117,15 @@ func (sy *Symmetry) mapWord(x uint64) uint64 {
 	for k := range sy.table {
 		img |= sy.table[k][x&0xff]
 		x >>= 8
+	}
+	return img
+}
+
+// mapFew is mapWord for sets of a few cells: a look-up per cell.
+func (sy *Symmetry) mapFew(x uint64) uint64 {
+	var img uint64
+	for ; x != 0; x &= x - 1 {
+		img |= sy.bit[bits.TrailingZeros64(x)]
 	}
 	return img
 }

@@ -352,6 +352,7 @@ func (t *table) value(p *positions.Small, sets []*positions.KeySet, vals [][]int
 		return solver.TerminalScore(t.game), nil
 	}
 	sc.children = sc.children[:0]
+	im := t.canon.Images(p)
 	for i := range sc.moves {
 		m := &sc.moves[i]
 		c := *p
@@ -360,7 +361,7 @@ func (t *table) value(p *positions.Small, sets []*positions.KeySet, vals [][]int
 		if ct >= len(sets) || sets[ct] == nil || vals[ct] == nil {
 			return 0, t.missing(p, &c)
 		}
-		k := t.canon.SmallKey(t.game, &c)
+		k := t.canon.ChildKey(t.game, &im, p, &c)
 		h := sets[ct].Prefetch(k)
 		prefetch.Line(unsafe.Pointer(&vals[ct][sets[ct].Home(h)]))
 		sc.children = append(sc.children, child{tier: ct, key: k, hash: h, points: m.Points})
