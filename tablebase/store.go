@@ -519,14 +519,7 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 			wg.Add(1)
 			go func(from, to int) {
 				defer wg.Done()
-				var sc scratch
-				set.Each(from, to, func(i int, k positions.SmallKey) bool {
-					p := k.Small(t.game)
-					v, err := t.value(&p, sets, values, &sc)
-					if err != nil {
-						firstErr.CompareAndSwap(nil, &err)
-						return false
-					}
+				err := t.newBatch(sets, values).each(set, from, to, func(i int, p *positions.Small, v int) {
 					checked.Add(1)
 					if v != int(vals[i]) {
 						pp := p.Position(t.game, t.board)
@@ -536,8 +529,10 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 						}
 						mu.Unlock()
 					}
-					return true
 				})
+				if err != nil {
+					firstErr.CompareAndSwap(nil, &err)
+				}
 			}(w*per, min((w+1)*per, set.Slots()))
 		}
 		wg.Wait()
