@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
@@ -166,6 +167,12 @@ type KeySet struct {
 func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
 	ps := newPackedSet(pk)
 	ps.size.Store(s.size.Load())
+	// The shards' keys share one slice, which can have huge pages.
+	var at [numShards + 1]int // where each shard's keys start in all
+	for i := range s.shards {
+		at[i+1] = at[i] + len(s.shards[i].set.keys)
+	}
+	all := hugepages.Make[packedKey](at[numShards])
 	var wg sync.WaitGroup
 	var bad atomic.Bool
 	workers := runtime.GOMAXPROCS(0)
@@ -175,7 +182,7 @@ func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
 			defer wg.Done()
 			for i := w; i < numShards; i += workers {
 				from, to := &s.shards[i].set, &ps.shards[i].set
-				to.keys, to.used, to.n, to.mask = make([]packedKey, len(from.keys)), from.used, from.n, from.mask
+				to.keys, to.used, to.n, to.mask = all[at[i]:at[i+1]:at[i+1]], from.used, from.n, from.mask
 				for w, word := range from.used {
 					for ; word != 0; word &= word - 1 {
 						j := w<<6 + bits.TrailingZeros64(word)

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
@@ -52,8 +53,7 @@ func NewTable(mb int) *Table {
 		n = 1
 	}
 	n = 1 << (63 - bits.LeadingZeros64(n)) // a power of two
-	t := &Table{buckets: make([]bucket, n), mask: n - 1}
-	adviseHugePages(unsafe.Slice((*byte)(unsafe.Pointer(&t.buckets[0])), len(t.buckets)*64))
+	t := &Table{buckets: hugepages.Make[bucket](int(n)), mask: n - 1}
 	return t
 }
 

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"runtime"
 	"sort"
@@ -267,7 +268,7 @@ func (t *table) compute(tier int, opt Options) error {
 	stop := opt.Stop
 	var doneCount atomic.Int64
 	set := t.sets[tier]
-	vals := make([]int16, set.Slots())
+	vals := hugepages.Make[int16](set.Slots())
 	t.values[tier] = vals
 	// Workers take slots in blocks from a shared counter rather than a
 	// fixed share each: the tier's store, running beside it, slows one

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package solver
-
-// adviseHugePages does nothing where there is no madvise.
-func adviseHugePages([]byte) {}
