@@ -467,35 +467,65 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 		return nil, nil, fmt.Errorf("the table of %s is not finished (build it again to resume)", root)
 	}
 	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
-	for _, tm := range meta.Tiers {
-		set, err := positions.NewKeySet(root)
-		if err != nil {
-			return nil, nil, err
-		}
-		var es []entry
-		prefix := chunkKey(root.Game, id, tm.Tier, 0)
-		prefix = prefix[:len(prefix)-4]
-		if err := kv.ScanRaw(prefix, func(_, v []byte) error {
-			part, err := decodeChunk(v)
-			es = append(es, part...)
-			return err
-		}); err != nil {
-			return nil, nil, err
-		}
-		for _, e := range es {
-			if !set.Add(e.k) {
-				return nil, nil, fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
+	// The tiers are independent: each core loads one at a time.
+	var mu sync.Mutex
+	var firstErr error
+	next := make(chan TierMeta)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for tm := range next {
+				set, vals, err := loadTier(kv, root, id, tm)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				t.sets[tm.Tier], t.values[tm.Tier] = set, vals
+				mu.Unlock()
 			}
-		}
-		set.Seal()
-		vals := make([]int16, set.Slots())
-		for _, e := range es {
-			i, _ := set.Index(e.k)
-			vals[i] = e.v
-		}
-		t.sets[tm.Tier], t.values[tm.Tier] = set, vals
+		}()
+	}
+	for _, tm := range meta.Tiers {
+		next <- tm
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, nil, firstErr
 	}
 	return t, &meta, nil
+}
+
+// loadTier reads a stored tier into a new set and its values.
+func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positions.KeySet, []int16, error) {
+	set, err := positions.NewKeySet(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	var es []entry
+	prefix := chunkKey(root.Game, id, tm.Tier, 0)
+	prefix = prefix[:len(prefix)-4]
+	if err := kv.ScanRaw(prefix, func(_, v []byte) error {
+		part, err := decodeChunk(v)
+		es = append(es, part...)
+		return err
+	}); err != nil {
+		return nil, nil, err
+	}
+	for _, e := range es {
+		if !set.Add(e.k) {
+			return nil, nil, fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
+		}
+	}
+	set.Seal()
+	vals := make([]int16, set.Slots())
+	for _, e := range es {
+		i, _ := set.Index(e.k)
+		vals[i] = e.v
+	}
+	return set, vals, nil
 }
 
 // Verify re-derives every value of root's table from its children's and

@@ -225,8 +225,15 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 // checkBackward refuses, with the estimate, a backward pass that would
 // outgrow the budget (0: none) once the sets are enumerated.
 func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
+	if budget <= 0 {
+		return nil
+	}
+	// The heap counts garbage the collector has not yet taken, the more
+	// of it the larger the budget: collect it first, so that the estimate
+	// starts from what is live.
+	runtime.GC()
 	need := backwardBytes(sets)
-	if budget <= 0 || need <= budget {
+	if need <= budget {
 		return nil
 	}
 	total := 0
