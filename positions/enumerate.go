@@ -46,7 +46,8 @@ func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
 
 // Images holds a position's images under its board's symmetries, so that
 // the canonical keys of its children come cheaper (ChildKey): a child
-// differs from it in a few cells.
+// differs from it in a few cells. On boards where that does not pay (see
+// incremental) it is empty, and ChildKey works from the child alone.
 type Images struct{ occ, c0, c1 [7]uint64 }
 
 // incremental reports whether children's keys are made from their
@@ -183,9 +184,9 @@ func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
 			for i := w; i < numShards; i += workers {
 				from, to := &s.shards[i].set, &ps.shards[i].set
 				to.keys, to.used, to.n, to.mask = all[at[i]:at[i+1]:at[i+1]], from.used, from.n, from.mask
-				for w, word := range from.used {
+				for u, word := range from.used {
 					for ; word != 0; word &= word - 1 {
-						j := w<<6 + bits.TrailingZeros64(word)
+						j := u<<6 + bits.TrailingZeros64(word)
 						x, ok := pk.pack(&from.keys[j])
 						if !ok {
 							bad.Store(true)

@@ -20,7 +20,7 @@ type keyPacking struct {
 	mask   [4]uint64 // the bits of each key word that the fields hold
 	sparse bool
 	planes [2]bool // sparse: the colour planes in use
-	meta   uint    // sparse: the Meta bits that follow the colour bits
+	meta   uint    // sparse: the bits of the second word left to colour bits; Meta's fields follow them
 }
 
 // packField moves width bits from a key word (from, at bit lo) to an out
@@ -84,15 +84,15 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 			root.Game, n, pieces, colourBits/max(pieces, 1))
 	}
 	sp := keyPacking{sparse: true, planes: planes, meta: colourBits}
+	at := colourBits
 	for _, f := range pk.fields {
 		if f.from == 3 {
-			f.to, f.at = 1, sp.meta
-			sp.meta += f.width
+			f.to, f.at = 1, at
+			at += f.width
 			sp.fields = append(sp.fields, f)
 			sp.mask[3] |= lowMask(f.width) << f.lo
 		}
 	}
-	sp.meta = colourBits
 	sp.mask[0] = lowMask(n)
 	return sp, nil
 }

@@ -16,8 +16,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
-	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"runtime"
 	"sort"
 	"sync"
@@ -26,6 +24,8 @@ import (
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
