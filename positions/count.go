@@ -139,7 +139,8 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 	} else {
 		*buf = b.SmallMoves(g, &s, (*buf)[:0])
 	}
-	im := c.images(&s)
+	var im Images
+	c.images(&s, &im)
 	for i := range *buf {
 		child := s
 		child.Apply(g, &(*buf)[i])

@@ -58,22 +58,22 @@ func (c smallCodec) incremental() bool {
 	return len(c.syms) > 0 && len(c.syms[0].table) > 5
 }
 
-// Images returns the images of s under the symmetries.
-func (c Canonicalizer) Images(s *Small) Images { return c.codec.images(s) }
+// Images sets im to the images of s under the symmetries (on boards where
+// they do not pay it leaves im as it is: ChildKey does not read it).
+func (c Canonicalizer) Images(s *Small, im *Images) { c.codec.images(s, im) }
 
-func (c smallCodec) images(s *Small) Images {
-	var im Images
+func (c smallCodec) images(s *Small, im *Images) {
 	if !c.incremental() {
-		return im
+		return
 	}
 	for i := range c.syms {
 		sy := &c.syms[i]
 		im.occ[i] = sy.mapWord(s.Occ)
+		im.c0[i], im.c1[i] = 0, 0
 		if s.C0|s.C1 != 0 {
 			im.c0[i], im.c1[i] = sy.mapWord(s.C0), sy.mapWord(s.C1)
 		}
 	}
-	return im
 }
 
 // ChildKey returns the canonical key of child, a position of game g one

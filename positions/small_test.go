@@ -35,7 +35,8 @@ func checkSmall(p *Position) string {
 	}
 	want := p.GenerateMoves(nil)
 	got := p.Board.SmallMoves(p.Game, &s, nil)
-	im := canon.Images(&s)
+	var im Images
+	canon.Images(&s, &im)
 	if len(got) != len(want) {
 		return fmt.Sprintf("SmallMoves has %d moves, GenerateMoves %d", len(got), len(want))
 	}

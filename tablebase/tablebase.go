@@ -368,6 +368,7 @@ type batch struct {
 	ends     []int // the children of pos[j] are children[ends[j-1]:ends[j]]
 	moves    []positions.SmallMove
 	children []child
+	im       positions.Images // of the position being added
 }
 
 func (t *table) newBatch(sets []*positions.KeySet, vals [][]int16) *batch {
@@ -380,7 +381,7 @@ func (t *table) newBatch(sets []*positions.KeySet, vals [][]int16) *batch {
 func (b *batch) add(i int, p *positions.Small) (bool, error) {
 	t := b.t
 	b.moves = t.board.SmallMoves(t.game, p, b.moves[:0])
-	im := t.canon.Images(p)
+	t.canon.Images(p, &b.im)
 	for j := range b.moves {
 		m := &b.moves[j]
 		c := *p
@@ -389,7 +390,7 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 		if ct >= len(b.sets) || b.sets[ct] == nil || b.vals[ct] == nil {
 			return false, t.missing(p, &c)
 		}
-		k := t.canon.ChildKey(t.game, &im, p, &c)
+		k := t.canon.ChildKey(t.game, &b.im, p, &c)
 		h := b.sets[ct].Prefetch(k)
 		prefetch.Line(unsafe.Pointer(&b.vals[ct][b.sets[ct].Home(h)]))
 		b.children = append(b.children, child{tier: ct, key: k, hash: h, points: m.Points})
