@@ -234,26 +234,23 @@ func (ks *KeySet) Index(k SmallKey) (int, bool) {
 	return ks.IndexHashed(k, smallCodec{}.hash(&k))
 }
 
-// Prefetch starts loading the memory that a look-up of k reads, and
-// returns k's hash for IndexHashed. Callers with several keys to look up
-// prefetch them all first, so that their waits for memory overlap.
-func (ks *KeySet) Prefetch(k SmallKey) uint64 {
-	h := smallCodec{}.hash(&k)
-	fs := &ks.set.shards[h>>58].set
-	if fs.keys != nil {
-		i := h & fs.mask
-		prefetch.Line(unsafe.Pointer(&fs.used[i>>6]))
-		prefetch.Line(unsafe.Pointer(&fs.keys[i]))
-	}
-	return h
-}
-
-// Home returns the index where the look-up of a key whose hash is h
-// starts: its index or one a few slots before it, for callers that keep
-// values beside the set and prefetch them.
-func (ks *KeySet) Home(h uint64) int {
+// Prefetch starts loading the memory that a look-up of k reads. It
+// returns k's hash, for IndexHashed, and the index where the look-up
+// starts (k's index or one a few slots before it), for callers that keep
+// values beside the set and prefetch them too; -1 when no key of the set
+// can be k. Callers with several keys to look up prefetch them all first,
+// so that their waits for memory overlap.
+func (ks *KeySet) Prefetch(k SmallKey) (h uint64, home int) {
+	h = smallCodec{}.hash(&k)
 	shard := int(h >> 58)
-	return ks.offset[shard] + int(h&ks.set.shards[shard].set.mask)
+	fs := &ks.set.shards[shard].set
+	if fs.keys == nil {
+		return h, -1
+	}
+	i := h & fs.mask
+	prefetch.Line(unsafe.Pointer(&fs.used[i>>6]))
+	prefetch.Line(unsafe.Pointer(&fs.keys[i]))
+	return h, ks.offset[shard] + int(i)
 }
 
 // IndexHashed is Index for a key whose hash Prefetch returned.

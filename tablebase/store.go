@@ -539,35 +539,21 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 	var mu sync.Mutex
 	var bad []string
 	sets, values := t.tiers()
-	workers := runtime.GOMAXPROCS(0)
 	for _, tm := range meta.Tiers {
-		set, vals := t.sets[tm.Tier], t.values[tm.Tier]
-		per := (set.Slots() + workers - 1) / workers
-		var wg sync.WaitGroup
-		var firstErr atomic.Pointer[error]
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func(from, to int) {
-				defer wg.Done()
-				err := t.newBatch(sets, values).each(set, from, to, func(i int, p *positions.Small, v int) {
-					checked.Add(1)
-					if v != int(vals[i]) {
-						pp := p.Position(t.game, t.board)
-						mu.Lock()
-						if len(bad) < 20 {
-							bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
-						}
-						mu.Unlock()
-					}
-				})
-				if err != nil {
-					firstErr.CompareAndSwap(nil, &err)
+		vals := t.values[tm.Tier]
+		err := t.valueAll(t.sets[tm.Tier], sets, values, nil, nil, func(i int, p *positions.Small, v int) {
+			checked.Add(1)
+			if v != int(vals[i]) {
+				pp := p.Position(t.game, t.board)
+				mu.Lock()
+				if len(bad) < 20 {
+					bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
 				}
-			}(w*per, min((w+1)*per, set.Slots()))
-		}
-		wg.Wait()
-		if e := firstErr.Load(); e != nil {
-			return int(checked.Load()), bad, *e
+				mu.Unlock()
+			}
+		})
+		if err != nil {
+			return int(checked.Load()), bad, err
 		}
 	}
 	return int(checked.Load()), bad, nil

@@ -272,22 +272,33 @@ func sortedTiers(sets map[int]*positions.KeySet) []int {
 
 // compute fills the values of a tier from its children's, on all cores.
 func (t *table) compute(tier int, opt Options) error {
-	stop := opt.Stop
-	var doneCount atomic.Int64
 	set := t.sets[tier]
 	vals := hugepages.Make[int16](set.Slots())
 	t.values[tier] = vals
-	// Workers take slots in blocks from a shared counter rather than a
-	// fixed share each: the tier's store, running beside it, slows one
-	// core more than the other, and a fixed share would leave the other
-	// idle at the end.
+	var progress func(int)
+	if opt.Working != nil {
+		progress = func(n int) { opt.Working(tier, n, set.Len()) }
+	}
+	sets, values := t.tiers()
+	return t.valueAll(set, sets, values, opt.Stop, progress, func(i int, _ *positions.Small, v int) {
+		vals[i] = int16(v)
+	})
+}
+
+// valueAll derives the value of every position of set from its children's
+// (sets and values as tiers returns them) on all cores, and calls done
+// with each, from several goroutines at once. Workers take slots in blocks
+// from a shared counter rather than a fixed share each: a build stores the
+// previous tier beside the computation, which slows one core more than the
+// other, and a fixed share would leave the other idle at the end. stop, if
+// not nil, is polled between blocks (ErrStopped); progress, if not nil, is
+// called after each block with the number of positions done so far.
+func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, values [][]int16, stop func() bool, progress func(int), done func(i int, p *positions.Small, v int)) error {
 	const block = 1 << 14
-	var next atomic.Int64
-	workers := runtime.GOMAXPROCS(0)
+	var next, doneCount atomic.Int64
 	var wg sync.WaitGroup
 	var firstErr atomic.Pointer[error]
-	sets, values := t.tiers()
-	for w := 0; w < workers; w++ {
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -303,16 +314,16 @@ func (t *table) compute(tier int, opt Options) error {
 					return
 				}
 				n := 0
-				err := b.each(set, from, from+block, func(i int, _ *positions.Small, v int) {
-					vals[i] = int16(v)
+				err := b.each(set, from, from+block, func(i int, p *positions.Small, v int) {
+					done(i, p, v)
 					n++
 				})
 				if err != nil {
 					firstErr.CompareAndSwap(nil, &err)
 					return
 				}
-				if opt.Working != nil {
-					opt.Working(tier, int(doneCount.Add(int64(n))), set.Len())
+				if progress != nil {
+					progress(int(doneCount.Add(int64(n))))
 				}
 			}
 		}()
@@ -391,8 +402,10 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 			return false, t.missing(p, &c)
 		}
 		k := t.canon.ChildKey(t.game, &b.im, p, &c)
-		h := b.sets[ct].Prefetch(k)
-		prefetch.Line(unsafe.Pointer(&b.vals[ct][b.sets[ct].Home(h)]))
+		h, home := b.sets[ct].Prefetch(k)
+		if home >= 0 {
+			prefetch.Line(unsafe.Pointer(&b.vals[ct][home]))
+		}
 		b.children = append(b.children, child{tier: ct, key: k, hash: h, points: m.Points})
 	}
 	b.pos = append(b.pos, *p)
