@@ -2,7 +2,6 @@ package solver
 
 import (
 	"math/bits"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
@@ -24,7 +23,7 @@ type Table struct {
 	mask    uint64
 }
 
-type bucket [4]struct{ check, data atomic.Uint64 }
+type bucket [4]struct{ check, data word }
 
 // Entry is what the table knows of a position.
 type Entry struct {
@@ -66,8 +65,8 @@ type Key struct{ Index, Check uint64 }
 func (t *Table) Probe(k Key) (Entry, bool) {
 	b := &t.buckets[k.Index&t.mask]
 	for i := range b {
-		d := b[i].data.Load()
-		if b[i].check.Load()^d == k.Check && d != 0 {
+		d := b[i].data.load()
+		if b[i].check.load()^d == k.Check && d != 0 {
 			return unpack(d), true
 		}
 	}
@@ -87,8 +86,8 @@ func (t *Table) Store(k Key, e Entry) {
 	d := e.pack()
 	victim, least := 0, 1<<30
 	for i := range b {
-		old := b[i].data.Load()
-		if b[i].check.Load()^old == k.Check && old != 0 {
+		old := b[i].data.load()
+		if b[i].check.load()^old == k.Check && old != 0 {
 			victim = i
 			break
 		}
@@ -98,16 +97,16 @@ func (t *Table) Store(k Key, e Entry) {
 			victim, least = i, w
 		}
 	}
-	b[victim].data.Store(d)
-	b[victim].check.Store(k.Check ^ d)
+	b[victim].data.store(d)
+	b[victim].check.store(k.Check ^ d)
 }
 
 // Clear empties the table.
 func (t *Table) Clear() {
 	for i := range t.buckets {
 		for j := range t.buckets[i] {
-			t.buckets[i][j].data.Store(0)
-			t.buckets[i][j].check.Store(0)
+			t.buckets[i][j].data.store(0)
+			t.buckets[i][j].check.store(0)
 		}
 	}
 }
