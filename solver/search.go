@@ -92,10 +92,34 @@ type searcher struct {
 	// shuffle perturbs the move order near the root so that threads
 	// sharing the table do not all walk the same tree.
 	shuffle int
+	// stats counts this searcher's use of the table.
+	stats TableStats
 }
 
-// checkEvery is how often (in nodes) a search looks at its limits.
-const checkEvery = 4096
+// probe looks k up in the table, counting the look-up.
+func (s *searcher) probe(k Key) (Entry, bool) {
+	e, ok := s.tt.Probe(k)
+	s.stats.Probes++
+	if ok {
+		s.stats.Hits++
+	}
+	return e, ok
+}
+
+// store records e for k in the table, counting the store and what it
+// replaced.
+func (s *searcher) store(k Key, e Entry) {
+	s.stats.Stores++
+	if w := s.tt.Store(k, e); w > 0 {
+		s.stats.Replaced++
+		s.stats.LostWork += 1 << min(w-1, 40) // searchWide stores work 63
+	}
+}
+
+// checkEvery is how often (in nodes, a power of two) a search looks at
+// its limits and at whether its table must grow: a variable so that tests
+// can make it 1.
+var checkEvery int64 = 4096
 
 // key hashes the part of a position that decides its value. A Froglet
 // value depends on the board alone: frogs are shared and the scores so far
@@ -168,8 +192,10 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 // tick counts a node and reports whether the search must stop.
 func (s *searcher) tick() bool {
 	s.nodes++
-	if s.nodes%checkEvery == 0 {
-		s.published.Add(checkEvery)
+	if s.nodes&(checkEvery-1) == 0 {
+		if total := s.published.Add(checkEvery); total >= s.tt.growAt.Load() {
+			s.tt.grow(total)
+		}
 		if s.stop.Load() || (s.limit != nil && s.limit(s.nodes)) {
 			s.stop.Store(true)
 			s.aborted = true
@@ -187,7 +213,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	}
 	k := key(p)
 	lower, upper, best := -infinity, infinity, uint16(NoMove)
-	if e, ok := s.tt.Probe(k); ok {
+	if e, ok := s.probe(k); ok {
 		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
 	} else if s.persist != nil && ply < persistPlies {
 		lower, upper = s.persisted(k, p)
@@ -220,7 +246,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		if !froglet {
 			v = hupferScore(false, 0)
 		}
-		s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 		return v
 	}
 	if len(moves) >= wideMoves {
@@ -264,7 +290,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		bestIdx = best // a fail-low proves no move best; keep the old hint
 	}
 	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
-	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
+	s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: bestIdx, Work: work})
 	if s.persist != nil && work >= persistWork {
 		s.persist.Save(p, newLower, newUpper)
 	}
@@ -276,7 +302,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 // and copies it into the table. Searches ask it in the first plies only.
 func (s *searcher) persisted(k Key, p *positions.Position) (lower, upper int) {
 	if lo, hi, ok := s.persist.Load(p); ok {
-		s.tt.Store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
+		s.store(k, Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: persistWork})
 		return lo, hi
 	}
 	return -infinity, infinity
@@ -370,7 +396,7 @@ func (s *searcher) searchWide(p *positions.Position, alpha, beta, ply int, k Key
 	default:
 		lower, upper = bestScore, bestScore
 	}
-	s.tt.Store(k, Entry{Lower: int16(lower), Upper: int16(upper), Best: NoMove, Work: 63})
+	s.store(k, Entry{Lower: int16(lower), Upper: int16(upper), Best: NoMove, Work: 63})
 	return bestScore
 }
 

@@ -71,7 +71,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	}
 	sb := &s.small
 	lower, upper, best := -infinity, infinity, uint16(NoMove)
-	if e, ok := s.tt.Probe(k); ok {
+	if e, ok := s.probe(k); ok {
 		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
 	} else if s.persist != nil && ply < persistPlies {
 		pos := p.Position(sb.game, sb.board)
@@ -124,7 +124,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		sb.moves[ply] = moves
 		if len(moves) == 0 {
 			v := TerminalScore(sb.game)
-			s.tt.Store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 			return v
 		}
 		// Each move gets a key: its rank (Froglet: points; Hüpfer:
@@ -200,7 +200,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		hint = encodeHint(&bestMove)
 	}
 	work := uint8(64 - bits.LeadingZeros64(uint64(s.nodes-start+1)))
-	s.tt.Store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: hint, Work: work})
+	s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: hint, Work: work})
 	if s.persist != nil && work >= persistWork {
 		pos := p.Position(sb.game, sb.board)
 		s.persist.Save(&pos, newLower, newUpper)

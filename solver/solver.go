@@ -29,11 +29,13 @@ var (
 	ErrInterrupted = errors.New("interrupted")
 )
 
-// Options configure a Solver. The zero value is usable: a table sized for
-// the board (see AutoHashMB), all cores, no limits.
+// Options configure a Solver. The zero value is usable: a table that
+// grows with the search (see AutoHashMB), all cores, no limits.
 type Options struct {
-	// HashMB is the transposition table's size in megabytes; 0 sizes it
-	// for the board of the first position searched (AutoHashMB).
+	// HashMB is the transposition table's size in megabytes, fixed; 0
+	// makes a table that starts small and grows as the search goes on, up
+	// to a size set by the board of the first position searched
+	// (AutoHashMB).
 	HashMB int
 	// Threads is the number of search threads (0: all cores).
 	Threads int
@@ -66,25 +68,24 @@ const (
 	persistWork  = 14
 )
 
-// AutoHashMB is the table size used when Options.HashMB is 0, by the
-// number of cells of the board. A table far larger than the search needs
-// is slower, not faster: every probe then misses the processor's caches
-// and TLB (a Froglet 5x5 opening searches 1.7x faster with 16 MB than with
-// 256 MB). Searches of bigger boards need more entries. At most 2 GiB, a
-// small part of a 24 GiB machine.
+// AutoHashMB is the most the table grows to when Options.HashMB is 0, by
+// the number of cells of the board: 16 MB for boards of up to 16 cells,
+// whose searches never need more, else 2 GiB, a small part of a 24 GiB
+// machine. Such a table starts at startHashMB and doubles as the search
+// goes on (NewGrowingTable): a table far larger than the search needs is
+// slower, not faster, since every probe then misses the processor's caches
+// (the Hüpfer 6x6 start with supplies 5-5 takes 8.0 s with 4 MB and 15.9 s
+// with 1 GB, for 7% more nodes; docs/PERFORMANCE.md).
 func AutoHashMB(cells int) int {
-	switch {
-	case cells <= 16:
+	if cells <= 16 {
 		return 16
-	case cells <= 25:
-		return 64
-	case cells <= 30:
-		return 512
-	case cells <= 36:
-		return 1024
 	}
 	return 2048
 }
+
+// startHashMB is the size a table of AutoHashMB starts at (a variable so
+// that tests can start tables at a single bucket).
+var startHashMB = 8
 
 // Solver searches positions. Its table persists between calls, so that a
 // second question about a position already searched is answered from it.
@@ -124,7 +125,7 @@ func New(opts Options) *Solver {
 // the options ask for or the position's board suggests.
 func (s *Solver) table(p *positions.Position) *Table {
 	if s.tt == nil {
-		s.tt = NewTable(AutoHashMB(p.Board.Size()))
+		s.tt = NewGrowingTable(startHashMB, AutoHashMB(p.Board.Size()), s.Nodes())
 	}
 	for _, w := range s.workers {
 		w.tt = s.tt
@@ -135,6 +136,19 @@ func (s *Solver) table(p *positions.Position) *Table {
 // Nodes returns the nodes searched since the solver was made.
 func (s *Solver) Nodes() int64 {
 	return s.nodes.Load()
+}
+
+// TableStats returns what the searches since the solver was made asked of
+// its transposition table. Call it between searches.
+func (s *Solver) TableStats() TableStats {
+	var st TableStats
+	if s.tt != nil {
+		st.Bytes = int64(s.tt.Bytes())
+	}
+	for _, w := range s.workers {
+		st.add(w.stats)
+	}
+	return st
 }
 
 // Bounds returns the bounds on the root score currently known (for progress).
@@ -197,7 +211,9 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 		go func(w *searcher) {
 			defer wg.Done()
 			w.aborted = false
+			w.tt.enter()
 			v := w.searchRoot(p, alpha, beta)
+			w.tt.leave()
 			if !w.aborted {
 				once.Do(func() {
 					result = v
@@ -208,7 +224,7 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 	}
 	wg.Wait()
 	for _, w := range s.workers {
-		s.nodes.Add(w.nodes % checkEvery)
+		s.nodes.Add(w.nodes & (checkEvery - 1))
 		w.nodes = 0
 	}
 	s.stop.Store(false)

@@ -142,16 +142,25 @@ func TestSolveAgainstMinimax(t *testing.T) {
 	for _, c := range []struct {
 		threads int
 		general bool
-	}{{1, false}, {2, false}, {1, true}} {
+		// grow starts each solver's table at one bucket, to double
+		// every few nodes.
+		grow bool
+	}{{1, false, false}, {2, false, false}, {1, true, false}, {2, false, true}} {
 		threads := c.threads
-		t.Run(fmt.Sprintf("threads=%d,general=%v", threads, c.general), func(t *testing.T) {
+		t.Run(fmt.Sprintf("threads=%d,general=%v,grow=%v", threads, c.general, c.grow), func(t *testing.T) {
 			defer setGeneral(c.general)()
+			hashMB := 1
+			if c.grow {
+				hashMB = 0
+				defer setGrowth(0, 1)()
+			}
 			rng := rand.New(rand.NewPCG(11, 12))
 			n := n
-			if c.general {
+			if c.general || c.grow {
 				// The general path is the same search on other types;
 				// a third of the positions suffice to hold it to the
 				// reference (boards over 64 cells use it everywhere).
+				// So does a third for growing tables.
 				n /= 3
 			}
 			checked := map[positions.Game]int{}
@@ -159,7 +168,7 @@ func TestSolveAgainstMinimax(t *testing.T) {
 				p := smallPosition(rng)
 				// A fresh solver now and then, so that both cold and warm
 				// tables are tested.
-				s := New(Options{HashMB: 1, Threads: threads})
+				s := New(Options{HashMB: hashMB, Threads: threads})
 				ok, err := checkSolve(s, mm, p)
 				if err != nil {
 					t.Fatalf("position %d, %s: %v", i, p, err)
@@ -174,6 +183,15 @@ func TestSolveAgainstMinimax(t *testing.T) {
 			t.Logf("checked %v", checked)
 		})
 	}
+}
+
+// setGrowth makes growing tables start at startMB and double every
+// nodes nodes per entry, checked at every node, until the returned
+// function is called.
+func setGrowth(startMB int, nodes int64) func() {
+	oldStart, oldNodes, oldCheck := startHashMB, growNodes, checkEvery
+	startHashMB, growNodes, checkEvery = startMB, nodes, 1
+	return func() { startHashMB, growNodes, checkEvery = oldStart, oldNodes, oldCheck }
 }
 
 func TestWDL(t *testing.T) {

@@ -1,7 +1,10 @@
 package solver
 
 import (
+	"math"
 	"math/bits"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
@@ -18,9 +21,21 @@ import (
 // index of the best move found and the work (log2 of the nodes) that found
 // them. The games are finite and no position repeats, so bounds do not
 // depend on depth or path: an entry stays true for ever.
+//
+// A table made by NewGrowingTable starts small and doubles as the search
+// goes on (see grow): a search runs fastest on the smallest table that
+// holds what it needs, since every probe of a large table goes to memory.
 type Table struct {
 	buckets []bucket
 	mask    uint64
+	// maxBuckets is the most buckets a growing table may have, and growAt
+	// the node count (Solver.Nodes) at which it doubles next; MaxInt64
+	// for a table of fixed size.
+	maxBuckets uint64
+	growAt     atomic.Int64
+	// Searchers hold mu for reading while they search; a searcher takes it
+	// for writing to grow the table (see grow).
+	mu sync.RWMutex
 }
 
 type bucket [4]struct{ check, data word }
@@ -47,13 +62,104 @@ func unpack(d uint64) Entry {
 
 // NewTable returns a table of about mb megabytes (at least one bucket).
 func NewTable(mb int) *Table {
-	n := uint64(mb) << 20 / 64
+	n := bucketsFor(mb)
+	t := &Table{buckets: hugepages.Make[bucket](int(n)), mask: n - 1, maxBuckets: n}
+	t.growAt.Store(math.MaxInt64)
+	return t
+}
+
+// bucketsFor returns the number of buckets of a table of about mb
+// megabytes: a power of two, at least one.
+func bucketsFor(mb int) uint64 {
+	n := uint64(max(mb, 0)) << 20 / 64
 	if n < 1 {
 		n = 1
 	}
-	n = 1 << (63 - bits.LeadingZeros64(n)) // a power of two
-	t := &Table{buckets: hugepages.Make[bucket](int(n)), mask: n - 1}
+	return 1 << (63 - bits.LeadingZeros64(n))
+}
+
+// growNodes is how many nodes per entry a growing table lets a search
+// run before it doubles. On this machine a search runs fastest on a table
+// far smaller than its node count: a Hüpfer 5x5 start with supplies 7-7
+// (31 million nodes) searches in 6.6 s with 4 MB and 8.3 s with 64 MB,
+// and a Froglet 5x5 opening (2.1 million) is fastest with 4 MB
+// (docs/PERFORMANCE.md).
+var growNodes int64 = 64 // a variable so that tests can make tables grow early
+
+// NewGrowingTable returns a table of about startMB megabytes that doubles
+// up to about maxMB as the searches of the Solver it serves go on: each
+// time their node count (Solver.Nodes, from nodes) reaches growNodes per
+// entry of the table.
+func NewGrowingTable(startMB, maxMB int, nodes int64) *Table {
+	t := NewTable(min(startMB, maxMB))
+	t.maxBuckets = max(bucketsFor(maxMB), uint64(len(t.buckets)))
+	t.setGrowAt(nodes)
 	return t
+}
+
+// setGrowAt sets when the table doubles next, nodes being the node count
+// now.
+func (t *Table) setGrowAt(nodes int64) {
+	if uint64(len(t.buckets)) >= t.maxBuckets {
+		t.growAt.Store(math.MaxInt64)
+		return
+	}
+	t.growAt.Store(nodes + growNodes*4*int64(len(t.buckets)))
+}
+
+// enter and leave bracket a searcher's use of the table during a search;
+// the table grows only while every searcher is outside (or in grow).
+func (t *Table) enter() { t.mu.RLock() }
+func (t *Table) leave() { t.mu.RUnlock() }
+
+// grow doubles the table if the node count reached growAt, nodes being
+// the count now. A searcher calls it between nodes, inside enter/leave:
+// it steps out, waits until every other searcher has stepped out too (each
+// checks growAt every few thousand nodes) and one of them doubles the
+// table, then steps back in.
+func (t *Table) grow(nodes int64) {
+	t.mu.RUnlock()
+	t.mu.Lock()
+	if nodes >= t.growAt.Load() {
+		t.double()
+		t.setGrowAt(nodes)
+	}
+	t.mu.Unlock()
+	t.mu.RLock()
+}
+
+// An entry's data word keeps bits indexLow to indexLow+7 of its key's
+// Index in its top byte, so that doubling a table of 2^b buckets, for b
+// in that range, knows which of the two new buckets each entry goes to.
+const indexLow = 16
+
+// double makes the table twice as large, moving every entry to its bucket
+// in the new one. Callers hold mu for writing.
+func (t *Table) double() {
+	n := uint64(len(t.buckets))
+	next := hugepages.Make[bucket](int(2 * n))
+	b := bits.TrailingZeros64(n)
+	for i := range t.buckets {
+		var filled [2]int
+		for j := range t.buckets[i] {
+			d, c := t.buckets[i][j].data.load(), t.buckets[i][j].check.load()
+			if d == 0 {
+				continue
+			}
+			for half := uint64(0); half < 2; half++ {
+				// Where the key's bit b is not kept, the entry goes to both
+				// buckets: in the wrong one it matches no key.
+				if b >= indexLow && b < indexLow+8 && d>>(56+b-indexLow)&1 != half {
+					continue
+				}
+				slot := &next[uint64(i)+half*n][filled[half]]
+				slot.data.store(d)
+				slot.check.store(c)
+				filled[half]++
+			}
+		}
+	}
+	t.buckets, t.mask = next, 2*n-1
 }
 
 // Key identifies a position: Index picks the bucket, Check confirms the
@@ -80,25 +186,60 @@ func (t *Table) Prefetch(k Key) {
 }
 
 // Store records e for k: over k's own entry if the bucket has one, else
-// over the entry that cost the least work to find.
-func (t *Table) Store(k Key, e Entry) {
+// over the entry that cost the least work to find. It returns the work of
+// the entry of another position that it replaced, or 0 when it took an
+// empty slot or k's own.
+func (t *Table) Store(k Key, e Entry) (replaced uint8) {
 	b := &t.buckets[k.Index&t.mask]
-	d := e.pack()
+	d := e.pack() | (k.Index>>indexLow&0xff)<<56
 	victim, least := 0, 1<<30
 	for i := range b {
 		old := b[i].data.load()
 		if b[i].check.load()^old == k.Check && old != 0 {
-			victim = i
+			victim, least = i, 0
 			break
 		}
 		if w := int(unpack(old).Work); old == 0 {
-			victim, least = i, -1
+			victim, least = i, 0
 		} else if w < least {
 			victim, least = i, w
 		}
 	}
 	b[victim].data.store(d)
 	b[victim].check.store(k.Check ^ d)
+	return uint8(least)
+}
+
+// TableStats counts what a search asked of the table.
+type TableStats struct {
+	// Bytes is the table's size.
+	Bytes int64 `json:"bytes"`
+	// Probes counts look-ups, Hits those that found the position.
+	Probes int64 `json:"probes"`
+	Hits   int64 `json:"hits"`
+	// Stores counts entries written, Replaced those written over another
+	// position's entry (a bucket collision that cost the older entry).
+	Stores   int64 `json:"stores"`
+	Replaced int64 `json:"replaced"`
+	// LostWork estimates the nodes it took to find the replaced entries:
+	// what the search may have to do again.
+	LostWork int64 `json:"lost_work"`
+}
+
+// Since returns the counts of st made after before was taken (Bytes as
+// in st).
+func (st TableStats) Since(before TableStats) TableStats {
+	return TableStats{Bytes: st.Bytes, Probes: st.Probes - before.Probes, Hits: st.Hits - before.Hits,
+		Stores: st.Stores - before.Stores, Replaced: st.Replaced - before.Replaced, LostWork: st.LostWork - before.LostWork}
+}
+
+// add adds o's counts to st (not Bytes).
+func (st *TableStats) add(o TableStats) {
+	st.Probes += o.Probes
+	st.Hits += o.Hits
+	st.Stores += o.Stores
+	st.Replaced += o.Replaced
+	st.LostWork += o.LostWork
 }
 
 // Clear empties the table.

@@ -20,7 +20,7 @@ import (
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
 		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
-		&cli.IntFlag{Name: "hash", Usage: "transposition table size in `MB` (default: by board size, 16 MB for 4x4 up to 2 GB)"},
+		&cli.IntFlag{Name: "hash", Usage: "transposition table size in `MB`, fixed (default: starts at 4 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones)"},
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s or 5m (exit 3)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
@@ -204,7 +204,7 @@ func outcomeName(o solver.Outcome) string {
 
 func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 	start := time.Now()
-	startNodes := s.Nodes()
+	startNodes, startTable := s.Nodes(), s.TableStats()
 	stop := watch(c, s, "solve", p.Game)
 	w := c.App.Writer
 	if c.Bool("wdl") {
@@ -214,8 +214,9 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 			return searchError(p, err)
 		}
 		nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
+		table := s.TableStats().Since(startTable)
 		if c.Bool("json") {
-			out := map[string]any{"position": p.String(), "game": p.Game.String(), "nodes": nodes, "seconds": secs}
+			out := map[string]any{"position": p.String(), "game": p.Game.String(), "nodes": nodes, "seconds": secs, "table": table}
 			if p.Game == positions.Hupfer {
 				out["value"] = outcomeName(o)
 			} else {
@@ -223,7 +224,7 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 			}
 			return writeJSON(w, out)
 		}
-		fmt.Fprintf(w, "%s\n%s for %s (%s)\n", p, outcomeName(o), sideLong(p), stats(nodes, secs))
+		fmt.Fprintf(w, "%s\n%s for %s (%s)\n%s\n", p, outcomeName(o), sideLong(p), stats(nodes, secs), tableLine(table))
 		return nil
 	}
 	sol, err := s.Solve(p)
@@ -232,6 +233,7 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 		return searchError(p, err)
 	}
 	nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
+	table := s.TableStats().Since(startTable)
 	var bestMove *positions.LegalMove
 	if len(sol.PV) > 0 {
 		bestMove = &sol.PV[0]
@@ -250,9 +252,9 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 	if c.Bool("json") {
 		if p.Game == positions.Froglet {
 			return writeJSON(w, frogletSolveJSON{p.String(), "froglet", sol.Value.Score, best, pv,
-				outcomeName(frogletOutcome(p, sol.Value)), fmt.Sprintf("%d-%d", sol.Final.Counts[0], sol.Final.Counts[1]), nodes, secs})
+				outcomeName(frogletOutcome(p, sol.Value)), fmt.Sprintf("%d-%d", sol.Final.Counts[0], sol.Final.Counts[1]), nodes, secs, table})
 		}
-		return writeJSON(w, hupferSolveJSON{p.String(), "hupfer", winLoss(sol.Value), sol.Value.Distance(), best, pv, nodes, secs})
+		return writeJSON(w, hupferSolveJSON{p.String(), "hupfer", winLoss(sol.Value), sol.Value.Distance(), best, pv, nodes, secs, table})
 	}
 	fmt.Fprintln(w, p)
 	if p.Game == positions.Froglet {
@@ -267,30 +269,33 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 		fmt.Fprintf(w, "best %s\npv   %s\n", pv[0], strings.Join(pv, " "))
 	}
 	fmt.Fprintln(w, stats(nodes, secs))
+	fmt.Fprintln(w, tableLine(table))
 	return nil
 }
 
 type frogletSolveJSON struct {
-	Position string   `json:"position"`
-	Game     string   `json:"game"`
-	Value    int      `json:"value"`
-	Best     any      `json:"best"`
-	PV       []string `json:"pv"`
-	Outcome  string   `json:"outcome"`
-	Final    string   `json:"final"`
-	Nodes    int64    `json:"nodes"`
-	Seconds  float64  `json:"seconds"`
+	Position string            `json:"position"`
+	Game     string            `json:"game"`
+	Value    int               `json:"value"`
+	Best     any               `json:"best"`
+	PV       []string          `json:"pv"`
+	Outcome  string            `json:"outcome"`
+	Final    string            `json:"final"`
+	Nodes    int64             `json:"nodes"`
+	Seconds  float64           `json:"seconds"`
+	Table    solver.TableStats `json:"table"`
 }
 
 type hupferSolveJSON struct {
-	Position string   `json:"position"`
-	Game     string   `json:"game"`
-	Value    string   `json:"value"`
-	Distance int      `json:"distance"`
-	Best     any      `json:"best"`
-	PV       []string `json:"pv"`
-	Nodes    int64    `json:"nodes"`
-	Seconds  float64  `json:"seconds"`
+	Position string            `json:"position"`
+	Game     string            `json:"game"`
+	Value    string            `json:"value"`
+	Distance int               `json:"distance"`
+	Best     any               `json:"best"`
+	PV       []string          `json:"pv"`
+	Nodes    int64             `json:"nodes"`
+	Seconds  float64           `json:"seconds"`
+	Table    solver.TableStats `json:"table"`
 }
 
 func frogletOutcome(p *positions.Position, v solver.Value) solver.Outcome {
@@ -324,6 +329,18 @@ func stats(nodes int64, secs float64) string {
 		rate = float64(nodes) / secs / 1e6
 	}
 	return fmt.Sprintf("%d nodes in %.3fs, %.2fM nodes/s", nodes, secs, rate)
+}
+
+// tableLine describes what a search asked of the transposition table.
+func tableLine(t solver.TableStats) string {
+	pct := func(a, b int64) float64 {
+		if b == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(b)
+	}
+	return fmt.Sprintf("table %d MB: %d probes, %.1f%% hits; %d stores, %.1f%% over another position",
+		t.Bytes>>20, t.Probes, pct(t.Hits, t.Probes), t.Stores, pct(t.Replaced, t.Stores))
 }
 
 func analyzeCommand() *cli.Command {

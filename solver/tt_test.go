@@ -1,0 +1,117 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// used counts the table's filled slots.
+func (t *Table) used() int {
+	n := 0
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			if t.buckets[i][j].data.load() != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestTableDouble(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tt := NewTable(1) // 2^14 buckets: doublings from 2^14 to 2^19 cross indexLow
+	want := map[Key]Entry{}
+	for i := 0; i < 100000; i++ {
+		k := Key{rng.Uint64(), rng.Uint64()}
+		e := Entry{Lower: int16(i % 2000), Upper: int16(i%2000 + 1), Best: uint16(i % 7), Work: uint8(1 + i%9)}
+		tt.Store(k, e)
+		want[k] = e
+	}
+	check := func(stage string) {
+		t.Helper()
+		found := 0
+		for k, e := range want {
+			got, ok := tt.Probe(k)
+			if !ok {
+				continue
+			}
+			found++
+			if got != e {
+				t.Fatalf("%s: entry %+v, stored %+v", stage, got, e)
+			}
+		}
+		t.Logf("%s: %d buckets, %d entries found", stage, len(tt.buckets), found)
+	}
+	check("before")
+	// Every entry found before a doubling is found after it.
+	for range 5 {
+		before := map[Key]Entry{}
+		for k, e := range want {
+			if _, ok := tt.Probe(k); ok {
+				before[k] = e
+			}
+		}
+		usedBefore := tt.used()
+		b := len(tt.buckets)
+		tt.double()
+		for k := range before {
+			if _, ok := tt.Probe(k); !ok {
+				t.Fatalf("doubling %d buckets lost an entry", b)
+			}
+		}
+		// Where the key's bit is kept, each entry moves to one bucket;
+		// else to both.
+		wantUsed := usedBefore
+		if b < 1<<indexLow || b >= 1<<(indexLow+8) {
+			wantUsed *= 2
+		}
+		if got := tt.used(); got != wantUsed {
+			t.Errorf("doubling %d buckets: %d slots used, want %d", b, got, wantUsed)
+		}
+		check("doubled")
+		want = before
+	}
+}
+
+func TestGrowingTable(t *testing.T) {
+	defer setGrowth(0, 1)()
+	for _, threads := range []int{1, 2} {
+		p := benchPosition(t, "froglet 5x5 seed 1")
+		fixed, err := New(Options{Threads: threads, HashMB: 64}).Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(Options{Threads: threads})
+		v, err := s.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != fixed {
+			t.Errorf("threads %d: value %+v with a growing table, %+v with a fixed one", threads, v, fixed)
+		}
+		st := s.TableStats()
+		// From one bucket, doubling each time the nodes reach four per
+		// slot: 2^19 buckets (32 MB) after 4 million nodes.
+		if st.Bytes < 8<<20 || st.Bytes > int64(AutoHashMB(25))<<20 {
+			t.Errorf("threads %d: the table grew to %d bytes", threads, st.Bytes)
+		}
+		// A node that finds the search stopped returns before its probe.
+		if st.Probes < s.Nodes()-100 || st.Hits > st.Probes || st.Replaced > st.Stores || st.Stores == 0 {
+			t.Errorf("threads %d: %d nodes, table counts %+v", threads, s.Nodes(), st)
+		}
+	}
+}
+
+// benchPosition returns the position of the bench case name.
+func benchPosition(t *testing.T, name string) *positions.Position {
+	for _, c := range BenchSuite() {
+		if c.Name == name {
+			return c.Position
+		}
+	}
+	t.Fatalf("no bench case %q", name)
+	return nil
+}
