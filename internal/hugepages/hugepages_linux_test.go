@@ -1,0 +1,87 @@
+package hugepages
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// hugeKB returns the kilobytes of the mapping holding p that are on huge
+// pages, from /proc/self/smaps.
+func hugeKB(t *testing.T, p unsafe.Pointer) int {
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Skip("no /proc/self/smaps")
+	}
+	defer f.Close()
+	addr, in, kb := uintptr(p), false, -1
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		var lo, hi uintptr
+		if n, _ := fmt.Sscanf(line, "%x-%x", &lo, &hi); n == 2 && strings.Contains(line, " ") && !strings.HasSuffix(strings.Fields(line)[0], ":") {
+			in = lo <= addr && addr < hi
+			continue
+		}
+		if in && strings.HasPrefix(line, "AnonHugePages:") {
+			fmt.Sscanf(strings.TrimPrefix(line, "AnonHugePages:"), "%d", &kb)
+		}
+	}
+	return kb
+}
+
+// needTHP skips unless transparent huge pages can be had on request.
+func needTHP(t *testing.T) {
+	b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || strings.Contains(string(b), "[never]") {
+		t.Skip("transparent huge pages are off here")
+	}
+}
+
+func touch(b []byte) {
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+}
+
+func TestMakeFreshIsHuge(t *testing.T) {
+	needTHP(t)
+	b := Make[byte](64 << 20)
+	touch(b)
+	if kb := hugeKB(t, unsafe.Pointer(&b[32<<20])); kb < 32<<10 {
+		t.Errorf("64 MB made and touched: %d KB on huge pages", kb)
+	}
+	runtime.KeepAlive(b)
+}
+
+// Memory the Go heap reuses was touched before, on small pages; Advise
+// collapses it (Linux 6.1 and later).
+func TestAdviseTouchedIsHuge(t *testing.T) {
+	needTHP(t)
+	var u syscall.Utsname
+	if syscall.Uname(&u) == nil {
+		rel := make([]byte, 0, len(u.Release))
+		for _, c := range u.Release {
+			if c == 0 {
+				break
+			}
+			rel = append(rel, byte(c))
+		}
+		var major, minor int
+		if fmt.Sscanf(string(rel), "%d.%d", &major, &minor); major < 6 || major == 6 && minor < 1 {
+			t.Skipf("kernel %s has no MADV_COLLAPSE", rel)
+		}
+	}
+	b := make([]byte, 64<<20) // not advised: small pages
+	touch(b)
+	Advise(b)
+	if kb := hugeKB(t, unsafe.Pointer(&b[32<<20])); kb < 32<<10 {
+		t.Errorf("64 MB touched, then advised: %d KB on huge pages", kb)
+	}
+	runtime.KeepAlive(b)
+}
