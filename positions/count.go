@@ -137,7 +137,7 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 	if g == Froglet && s.Occ != b.Cells[0] {
 		*buf = b.smallSingleJumps(&s, (*buf)[:0])
 	} else {
-		*buf = b.SmallMoves(g, &s, (*buf)[:0])
+		*buf = b.SmallChildren(g, &s, (*buf)[:0])
 	}
 	var im Images
 	c.images(&s, &im)

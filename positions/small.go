@@ -113,9 +113,22 @@ func (b *Board) jumpDirs(at int, over, onto uint64) uint {
 // in both forms.
 func (b *Board) SmallMoves(g Game, s *Small, buf []SmallMove) []SmallMove {
 	if g == Hupfer {
-		return b.smallHupfer(s, buf)
+		return b.smallHupfer(s, buf, true)
 	}
-	return b.smallFroglet(s, buf)
+	return b.smallFroglet(s, buf, true)
+}
+
+// SmallChildren appends to buf moves of s that reach every position
+// SmallMoves reaches, and no other, for callers that want the children
+// and not the moves: the moves of SmallMoves and also those it leaves out
+// because a move of another piece gives the same position, without the
+// search for them (a child may come twice). A tablebase's backward pass
+// takes the best value over the children, which a repeat does not change.
+func (b *Board) SmallChildren(g Game, s *Small, buf []SmallMove) []SmallMove {
+	if g == Hupfer {
+		return b.smallHupfer(s, buf, false)
+	}
+	return b.smallFroglet(s, buf, false)
 }
 
 // frogValue returns the points of the frog on cell c of s.
@@ -123,8 +136,9 @@ func (s *Small) frogValue(c int) int16 {
 	return int16(1 + s.C0>>uint(c)&1 + 2*(s.C1>>uint(c)&1))
 }
 
-// smallFroglet is frogletMoves on one word.
-func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
+// smallFroglet is frogletMoves on one word; without dedupe it keeps the
+// moves that repeat another piece's position (see SmallChildren).
+func (b *Board) smallFroglet(s *Small, buf []SmallMove, dedupe bool) []SmallMove {
 	first := len(buf)
 	if s.Occ == b.Cells[0] {
 		for x := s.Occ &^ s.C0 &^ s.C1; x != 0; x &= x - 1 {
@@ -148,7 +162,7 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove) []SmallMove {
 			multi = true
 		}
 	}
-	if multi {
+	if multi && dedupe {
 		buf = b.smallDedupe(Froglet, s, buf, first)
 	}
 	return buf
@@ -335,7 +349,7 @@ func (s *Small) sideSet(side uint8) uint64 {
 }
 
 // smallHupfer is hupferMoves on one word.
-func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
+func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove {
 	first := len(buf)
 	mine := s.sideSet(s.Side)
 	theirs := s.Occ &^ mine
@@ -343,12 +357,14 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove) []SmallMove {
 		from, n := bits.TrailingZeros64(x), len(buf)
 		buf = numberMoves(b.smallChains(s, buf, from, from, theirs), n)
 	}
-	if len(buf) > first {
-		return b.smallDedupe(Hupfer, s, buf, first)
+	if len(buf) == first {
+		for x := mine; x != 0; x &= x - 1 {
+			n := len(buf)
+			buf = numberMoves(b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs), n)
+		}
 	}
-	for x := mine; x != 0; x &= x - 1 {
-		n := len(buf)
-		buf = numberMoves(b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs), n)
+	if !dedupe {
+		return buf
 	}
 	return b.smallDedupe(Hupfer, s, buf, first)
 }

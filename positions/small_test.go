@@ -65,6 +65,19 @@ func checkSmall(p *Position) string {
 		c.Apply(p.Game, &got[i])
 		children[c] = true
 	}
+	// SmallChildren reaches the same positions, each at least once.
+	reached := map[Small]bool{}
+	for _, m := range p.Board.SmallChildren(p.Game, &s, nil) {
+		c := s
+		c.Apply(p.Game, &m)
+		if !children[c] {
+			return fmt.Sprintf("SmallChildren has %+v, which no move of SmallMoves makes", m)
+		}
+		reached[c] = true
+	}
+	if len(reached) != len(children) {
+		return fmt.Sprintf("SmallChildren reaches %d positions, SmallMoves %d", len(reached), len(children))
+	}
 	for cell := -1; cell <= 64; cell++ {
 		for _, m := range p.Board.SmallMovesFrom(p.Game, &s, cell, nil) {
 			c := s

@@ -391,7 +391,9 @@ func (t *table) newBatch(sets []*positions.KeySet, vals [][]int16) *batch {
 // batch is full (call run).
 func (b *batch) add(i int, p *positions.Small) (bool, error) {
 	t := b.t
-	b.moves = t.board.SmallMoves(t.game, p, b.moves[:0])
+	// The children, not the moves: a position two moves reach is looked
+	// up twice rather than searched for among the moves.
+	b.moves = t.board.SmallChildren(t.game, p, b.moves[:0])
 	t.canon.Images(p, &b.im)
 	for j := range b.moves {
 		m := &b.moves[j]
