@@ -17,7 +17,7 @@ starts with supplies 4-4), each with a cold table, and prints nodes, nodes per
 second and time per position and in total. --full adds four more 5x5 openings.`,
 		Flags: []cli.Flag{jsonFlag,
 			&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores)"},
-			&cli.IntFlag{Name: "hash", Usage: "table size in `MB`, fixed (default: starts at 4 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones)"},
+			&cli.IntFlag{Name: "hash", Usage: hashUsage},
 			&cli.BoolFlag{Name: "full", Usage: "include the long cases"},
 		},
 		Action: func(c *cli.Context) error {

@@ -20,7 +20,7 @@ import (
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
 		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
-		&cli.IntFlag{Name: "hash", Usage: "transposition table size in `MB`, fixed (default: starts at 4 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones)"},
+		&cli.IntFlag{Name: "hash", Usage: hashUsage},
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s or 5m (exit 3)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
@@ -330,6 +330,9 @@ func stats(nodes int64, secs float64) string {
 	}
 	return fmt.Sprintf("%d nodes in %.3fs, %.2fM nodes/s", nodes, secs, rate)
 }
+
+// hashUsage is the help of the --hash flag of every searching command.
+const hashUsage = "transposition table size in `MB`, fixed (default: starts at 8 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones)"
 
 // tableLine describes what a search asked of the transposition table.
 func tableLine(t solver.TableStats) string {

@@ -22,14 +22,15 @@ func hugeKB(t *testing.T, p unsafe.Pointer) int {
 	addr, in, kb := uintptr(p), false, -1
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		line := sc.Text()
-		var lo, hi uintptr
-		if n, _ := fmt.Sscanf(line, "%x-%x", &lo, &hi); n == 2 && strings.Contains(line, " ") && !strings.HasSuffix(strings.Fields(line)[0], ":") {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) < 2:
+		case !strings.HasSuffix(f[0], ":"): // a mapping's first line: "lo-hi perms ..."
+			var lo, hi uintptr
+			fmt.Sscanf(f[0], "%x-%x", &lo, &hi)
 			in = lo <= addr && addr < hi
-			continue
-		}
-		if in && strings.HasPrefix(line, "AnonHugePages:") {
-			fmt.Sscanf(strings.TrimPrefix(line, "AnonHugePages:"), "%d", &kb)
+		case in && f[0] == "AnonHugePages:":
+			fmt.Sscanf(f[1], "%d", &kb)
 		}
 	}
 	return kb
