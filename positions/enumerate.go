@@ -231,44 +231,62 @@ func (ks *KeySet) Slots() int { return ks.size }
 
 // Index returns the index of key k, and whether the set holds it.
 func (ks *KeySet) Index(k SmallKey) (int, bool) {
-	return ks.IndexHashed(k, smallCodec{}.hash(&k))
+	l := Lookup{h: smallCodec{}.hash(&k)}
+	l.x, l.packed = ks.pk.pack(&k)
+	return ks.IndexOf(&l)
 }
 
-// Prefetch starts loading the memory that a look-up of k reads. It
-// returns k's hash, for IndexHashed, and the index where the look-up
-// starts (k's index or one a few slots before it), for callers that keep
-// values beside the set and prefetch them too; -1 when no key of the set
-// can be k. Callers with several keys to look up prefetch them all first,
-// so that their waits for memory overlap.
-func (ks *KeySet) Prefetch(k SmallKey) (h uint64, home int) {
-	h = smallCodec{}.hash(&k)
-	shard := int(h >> 58)
-	fs := &ks.set.shards[shard].set
-	if fs.keys == nil {
-		return h, -1
+// Lookup is a key made ready for a look-up in a KeySet by Prefetch:
+// packed and hashed, its slot being loaded.
+type Lookup struct {
+	x      packedKey
+	h      uint64
+	packed bool
+}
+
+// Prefetch starts loading the memory that a look-up of k reads, and
+// returns the key ready for IndexOf. It also returns the index where the
+// look-up starts (k's index or one a few slots before it), for callers
+// that keep values beside the set and prefetch them too; -1 when no key
+// of the set can be k. Callers with several keys to look up prefetch them
+// all first, so that their waits for memory overlap.
+func (ks *KeySet) Prefetch(k *SmallKey) (l Lookup, home int) {
+	l.x, l.packed = ks.pk.pack(k)
+	l.h = smallCodec{}.hash(k)
+	fs := &ks.set.shards[l.h>>58].set
+	if !l.packed || fs.keys == nil {
+		return l, -1
 	}
-	i := h & fs.mask
+	i := l.h & fs.mask
 	prefetch.Line(unsafe.Pointer(&fs.used[i>>6]))
 	prefetch.Line(unsafe.Pointer(&fs.keys[i]))
-	return h, ks.offset[shard] + int(i)
+	return l, ks.offset[l.h>>58] + int(i)
 }
 
-// IndexHashed is Index for a key whose hash Prefetch returned.
-func (ks *KeySet) IndexHashed(k SmallKey, h uint64) (int, bool) {
-	x, ok := ks.pk.pack(&k)
-	shard := int(h >> 58)
+// IndexOf is Index for a key that Prefetch made ready.
+func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
+	shard := int(l.h >> 58)
 	fs := &ks.set.shards[shard].set
-	if !ok || fs.keys == nil {
+	if !l.packed || fs.keys == nil {
 		return 0, false
 	}
-	for i := h & fs.mask; ; i = (i + 1) & fs.mask {
+	for i := l.h & fs.mask; ; i = (i + 1) & fs.mask {
 		if fs.used[i>>6]&(1<<(i&63)) == 0 {
 			return 0, false
 		}
-		if fs.keys[i] == x {
+		if fs.keys[i] == l.x {
 			return ks.offset[shard] + int(i), true
 		}
 	}
+}
+
+// Key returns the key that Prefetch made l from, if the set's packing
+// holds it (false: no position of the set's table has that key).
+func (ks *KeySet) Key(l *Lookup) (SmallKey, bool) {
+	if !l.packed {
+		return SmallKey{}, false
+	}
+	return ks.pk.unpack(l.x), true
 }
 
 // Each calls fn with the index and key of every position, the indexes in

@@ -21,6 +21,11 @@ type keyPacking struct {
 	sparse bool
 	planes [2]bool // sparse: the colour planes in use
 	meta   uint    // sparse: the bits of the second word left to colour bits; Meta's fields follow them
+	// By planes, Occ, C0 and C1 each go whole to one out word (to) at a
+	// bit (at): a key with bits outside mask is refused first, so a plain
+	// shift packs them. Meta's fields are metaFields.
+	to, at     [3]uint8
+	metaFields []packField
 }
 
 // packField moves width bits from a key word (from, at bit lo) to an out
@@ -65,6 +70,13 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 		pk.mask[f.from] |= lowMask(f.width) << f.lo
 	}
 	if fits {
+		for _, f := range pk.fields {
+			if f.from < 3 {
+				pk.to[f.from], pk.at[f.from] = uint8(f.to), uint8(f.at)
+			} else {
+				pk.metaFields = append(pk.metaFields, f)
+			}
+		}
 		return pk, nil
 	}
 	// Sparse: Occ in word 0; word 1 holds a colour bit per piece and plane,
@@ -103,34 +115,49 @@ func lowMask(n uint) uint64 { return 1<<n - 1 }
 // pack returns k packed, and false if k has bits the packing cannot hold
 // (no position of the table has that key).
 func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
-	words := [4]uint64{k.Occ, k.C0, k.C1, k.Meta}
-	for w := range words {
-		if words[w]&^pk.mask[w] != 0 && (!pk.sparse || w == 0 || w == 3) {
-			return packedKey{}, false
-		}
+	if pk.sparse {
+		return pk.packSparse(k)
+	}
+	// The look-ups of the backward pass pack every child's key: this is
+	// the general loop below, unrolled for keys packed by planes.
+	if k.Occ&^pk.mask[0]|k.C0&^pk.mask[1]|k.C1&^pk.mask[2]|k.Meta&^pk.mask[3] != 0 {
+		return packedKey{}, false
 	}
 	var out packedKey
-	if pk.sparse {
-		out[0] = k.Occ
-		at := uint(0)
-		for c, used := range pk.planes {
-			if !used {
-				if words[1+c] != 0 {
-					return packedKey{}, false
-				}
-				continue
-			}
-			plane := words[1+c]
-			if plane&^k.Occ != 0 || at+uint(bits.OnesCount64(k.Occ)) > pk.meta {
+	out[pk.to[0]&1] |= k.Occ << pk.at[0]
+	out[pk.to[1]&1] |= k.C0 << pk.at[1]
+	out[pk.to[2]&1] |= k.C1 << pk.at[2]
+	for _, f := range pk.metaFields {
+		out[f.to&1] |= k.Meta >> f.lo & lowMask(f.width) << f.at
+	}
+	return out, true
+}
+
+// packSparse is pack for a sparse packing.
+func (pk *keyPacking) packSparse(k *SmallKey) (packedKey, bool) {
+	if k.Occ&^pk.mask[0]|k.Meta&^pk.mask[3] != 0 {
+		return packedKey{}, false
+	}
+	words := [4]uint64{k.Occ, k.C0, k.C1, k.Meta}
+	out := packedKey{k.Occ, 0}
+	at := uint(0)
+	for c, used := range pk.planes {
+		plane := words[1+c]
+		if !used {
+			if plane != 0 {
 				return packedKey{}, false
 			}
-			for occ := k.Occ; occ != 0; occ &= occ - 1 {
-				out[1] |= plane >> uint(bits.TrailingZeros64(occ)) & 1 << at
-				at++
-			}
+			continue
+		}
+		if plane&^k.Occ != 0 || at+uint(bits.OnesCount64(k.Occ)) > pk.meta {
+			return packedKey{}, false
+		}
+		for occ := k.Occ; occ != 0; occ &= occ - 1 {
+			out[1] |= plane >> uint(bits.TrailingZeros64(occ)) & 1 << at
+			at++
 		}
 	}
-	for _, f := range pk.fields {
+	for _, f := range pk.fields { // Meta's
 		out[f.to] |= words[f.from] >> f.lo & lowMask(f.width) << f.at
 	}
 	return out, true

@@ -350,12 +350,11 @@ func (t *table) tiers() ([]*positions.KeySet, [][]int16) {
 	return sets, vals
 }
 
-// child is a move's child during a batch: its tier, key and key's hash,
-// and the points of the move.
+// child is a move's child during a batch: its tier and key, made ready
+// for the look-up, and the points of the move.
 type child struct {
-	tier   int
-	key    positions.SmallKey
-	hash   uint64
+	look   positions.Lookup
+	tier   int32
 	points int16
 }
 
@@ -404,11 +403,12 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 			return false, t.missing(p, &c)
 		}
 		k := t.canon.ChildKey(t.game, &b.im, p, &c)
-		h, home := b.sets[ct].Prefetch(k)
-		if home >= 0 {
-			prefetch.Line(unsafe.Pointer(&b.vals[ct][home]))
+		l, home := b.sets[ct].Prefetch(&k)
+		if home < 0 { // no position of the tier can have k
+			return false, t.missing(p, &c)
 		}
-		b.children = append(b.children, child{tier: ct, key: k, hash: h, points: m.Points})
+		prefetch.Line(unsafe.Pointer(&b.vals[ct][home]))
+		b.children = append(b.children, child{look: l, tier: int32(ct), points: m.Points})
 	}
 	b.pos = append(b.pos, *p)
 	b.index = append(b.index, i)
@@ -427,10 +427,12 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 		if start < b.ends[j] {
 			best = -1 << 30
 		}
-		for _, c := range b.children[start:b.ends[j]] {
-			idx, ok := b.sets[c.tier].IndexHashed(c.key, c.hash)
+		for i := range b.children[start:b.ends[j]] {
+			c := &b.children[start+i]
+			idx, ok := b.sets[c.tier].IndexOf(&c.look)
 			if !ok {
-				cp := c.key.Small(t.game)
+				k, _ := b.sets[c.tier].Key(&c.look)
+				cp := k.Small(t.game)
 				return t.missing(&b.pos[j], &cp)
 			}
 			if v := solver.MoveScore(t.game, int(c.points), int(b.vals[c.tier][idx])); v > best {
