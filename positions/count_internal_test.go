@@ -123,3 +123,51 @@ func TestKeySetEachRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestKeySetValues keeps a value with every key of tables packed by planes
+// and sparsely, and checks that keys are still found with their values,
+// through Index and through Prefetch and ValueOf, and that keys of other
+// tiers are not.
+func TestKeySetValues(t *testing.T) {
+	for _, root := range []string{
+		"hupfer ..tt/..tt/rr../rr.. r 2-2",
+		"froglet gyrg/ybgy/rgyb w 0-0",
+		"froglet ......./.gy..../..rb.../...yg../....b../......./....... w 0-0",
+	} {
+		p, err := ParsePosition(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets, err := Enumerate(p, 0, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		value := func(tier, i int) int16 { return int16(uint16(i*7919+tier*31)) | -1<<15 + 1 } // never -32768
+		for tier, set := range sets {
+			set.Each(0, set.Slots(), func(i int, _ SmallKey) bool {
+				set.SetValue(i, value(tier, i))
+				return true
+			})
+		}
+		for tier, set := range sets {
+			set.Each(0, set.Slots(), func(i int, k SmallKey) bool {
+				if j, ok := set.Index(k); !ok || j != i || set.Value(i) != value(tier, i) {
+					t.Fatalf("%s tier %d: index %d, Index %d %v, value %d, want %d", root, tier, i, j, ok, set.Value(i), value(tier, i))
+				}
+				l, ok := set.Prefetch(&k)
+				if v, found := set.ValueOf(&l); !ok || !found || v != value(tier, i) {
+					t.Fatalf("%s tier %d: ValueOf %d %v %v, want %d", root, tier, v, ok, found, value(tier, i))
+				}
+				if back, ok := set.Key(&l); !ok || back != k {
+					t.Fatalf("%s tier %d: Key gives %+v, want %+v", root, tier, back, k)
+				}
+				for other, os := range sets {
+					if _, ok := os.Index(k); ok && other != tier {
+						t.Fatalf("%s: a key of tier %d found in tier %d", root, tier, other)
+					}
+				}
+				return true
+			})
+		}
+	}
+}

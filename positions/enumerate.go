@@ -149,17 +149,21 @@ func (k SmallKey) Position(g Game, b *Board) Position {
 // frogs; Hüpfer pieces on the board plus twice the pieces in the supplies).
 func Tier(p *Position) int { return tier(p) }
 
-// KeySet is the set of positions of one tier: a hash table whose slots
-// give each position a fixed index, so that values can be kept in a slice
-// beside it.
+// KeySet is the set of positions of one tier, and a value for each: a hash
+// table whose slots give each position a fixed index.
 //
-// It keeps its keys packed in two words (see keyPacking); its methods take
-// and give SmallKeys.
+// It keeps its keys packed in two words (see keyPacking), with the value
+// in 16 bits of the same slot; its methods take and give SmallKeys.
 type KeySet struct {
 	pk     keyPacking
 	set    *shardedSet[packedKey]
 	offset [numShards]int // the first index of each shard
 	size   int            // slots in all shards
+	slots  []packedKey    // the shards' keys one after the other (indexes)
+	// empty is what an empty slot holds once sealed: no key, and a value
+	// no position has, so that a look-up needs not read the bitmap of used
+	// slots.
+	empty packedKey
 }
 
 // newKeySet returns the set of the keys of s packed by pk, each in the
@@ -202,7 +206,7 @@ func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
 	if bad.Load() {
 		return nil, errors.New("a position does not fit the table's packed keys")
 	}
-	return sealed(pk, ps), nil
+	return sealed(pk, ps, all), nil
 }
 
 // newPackedSet returns an empty sharded set of packed keys hashed as
@@ -214,11 +218,34 @@ func newPackedSet(pk keyPacking) *shardedSet[packedKey] {
 	})
 }
 
-func sealed(pk keyPacking, s *shardedSet[packedKey]) *KeySet {
-	ks := &KeySet{pk: pk, set: s}
+// sealed returns the set of s's keys, indexed, with values 0. all, if not
+// nil, holds the shards' keys one after the other; otherwise they are
+// moved into one slice.
+func sealed(pk keyPacking, s *shardedSet[packedKey], all []packedKey) *KeySet {
+	ks := &KeySet{pk: pk, set: s, slots: all}
 	for i := range s.shards {
 		ks.offset[i] = ks.size
 		ks.size += len(s.shards[i].set.keys)
+	}
+	if all == nil {
+		ks.slots = hugepages.Make[packedKey](ks.size)
+		for i := range s.shards {
+			fs := &s.shards[i].set
+			at, n := ks.offset[i], len(fs.keys)
+			copy(ks.slots[at:], fs.keys)
+			fs.keys = ks.slots[at : at+n : at+n]
+		}
+	}
+	ks.empty[1] = 1 << 15 << valueShift // the value -32768
+	for i := range s.shards {
+		fs := &s.shards[i].set
+		for w, word := range fs.used {
+			for free := ^word; free != 0; free &= free - 1 {
+				if j := w<<6 + bits.TrailingZeros64(free); j < len(fs.keys) {
+					fs.keys[j] = ks.empty
+				}
+			}
+		}
 	}
 	return ks
 }
@@ -244,40 +271,60 @@ type Lookup struct {
 	packed bool
 }
 
-// Prefetch starts loading the memory that a look-up of k reads, and
-// returns the key ready for IndexOf. It also returns the index where the
-// look-up starts (k's index or one a few slots before it), for callers
-// that keep values beside the set and prefetch them too; -1 when no key
-// of the set can be k. Callers with several keys to look up prefetch them
+// Prefetch starts loading the slot that a look-up of k starts at, and
+// returns the key ready for IndexOf or ValueOf, and false when no key of
+// the set can be k. Callers with several keys to look up prefetch them
 // all first, so that their waits for memory overlap.
-func (ks *KeySet) Prefetch(k *SmallKey) (l Lookup, home int) {
+func (ks *KeySet) Prefetch(k *SmallKey) (l Lookup, ok bool) {
 	l.x, l.packed = ks.pk.pack(k)
 	l.h = smallCodec{}.hash(k)
 	fs := &ks.set.shards[l.h>>58].set
-	if !l.packed || fs.keys == nil {
-		return l, -1
+	if !l.packed || len(fs.keys) == 0 {
+		return l, false
 	}
-	i := l.h & fs.mask
-	prefetch.Line(unsafe.Pointer(&fs.used[i>>6]))
-	prefetch.Line(unsafe.Pointer(&fs.keys[i]))
-	return l, ks.offset[l.h>>58] + int(i)
+	prefetch.Line(unsafe.Pointer(&fs.keys[l.h&fs.mask]))
+	return l, true
 }
 
 // IndexOf is Index for a key that Prefetch made ready.
 func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 	shard := int(l.h >> 58)
 	fs := &ks.set.shards[shard].set
-	if !l.packed || fs.keys == nil {
+	if !l.packed || len(fs.keys) == 0 {
 		return 0, false
 	}
 	for i := l.h & fs.mask; ; i = (i + 1) & fs.mask {
-		if fs.used[i>>6]&(1<<(i&63)) == 0 {
+		x := fs.keys[i]
+		if x == ks.empty {
 			return 0, false
 		}
-		if fs.keys[i] == l.x {
+		if x[0] == l.x[0] && (x[1]^l.x[1])&lowMask(valueShift) == 0 {
 			return ks.offset[shard] + int(i), true
 		}
 	}
+}
+
+// ValueOf returns the value of a key that Prefetch made ready, and
+// whether the set holds the key.
+func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
+	i, ok := ks.IndexOf(l)
+	if !ok {
+		return 0, false
+	}
+	return ks.Value(i), true
+}
+
+// Value returns the value kept with the key of index i.
+func (ks *KeySet) Value(i int) int16 {
+	return int16(ks.slots[i][1] >> valueShift)
+}
+
+// SetValue keeps v with the key of index i. v must not be -32768 (the
+// mark of empty slots; scores are far smaller). Goroutines may set the
+// values of different keys at once.
+func (ks *KeySet) SetValue(i int, v int16) {
+	w := &ks.slots[i][1]
+	*w = *w&lowMask(valueShift) | uint64(uint16(v))<<valueShift
 }
 
 // Key returns the key that Prefetch made l from, if the set's packing
@@ -320,6 +367,7 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 
 // Add puts a key in the set (used when a set is rebuilt from storage),
 // and reports false if the key cannot be a position of the set's table.
+// Call it before Seal only.
 func (ks *KeySet) Add(k SmallKey) bool {
 	x, ok := ks.pk.pack(&k)
 	if !ok {
@@ -346,7 +394,7 @@ func NewKeySet(root *Position) (*KeySet, error) {
 }
 
 // Seal fixes the indexes after Adds.
-func (ks *KeySet) Seal() { *ks = *sealed(ks.pk, ks.set) }
+func (ks *KeySet) Seal() { *ks = *sealed(ks.pk, ks.set, nil) }
 
 // ErrTooLarge is what a *TooLargeError is (errors.Is): the positions do
 // not fit the memory budget.

@@ -7,14 +7,20 @@ import (
 
 // packedKey is a SmallKey in two words, as a KeySet keeps it: 16 bytes a
 // slot instead of 32, so that tables take half the memory and a look-up
-// reads half as much.
+// reads half as much. The top 16 bits of the second word are left to the
+// key's value, so that a look-up in the backward pass reads one cache
+// line.
 type packedKey [2]uint64
+
+// valueShift is where the value starts in the second word of a packedKey.
+const valueShift = 48
 
 // keyPacking packs the SmallKeys of the positions reachable from one root
 // into packedKeys. Its fields hold the bits that can differ: the occupied
 // cells, the colour planes in use and (Hüpfer) the side and supplies, whose
-// sizes never grow. When those do not fit 128 bits it is sparse: the
-// occupied cells, then one bit per piece of each colour plane in use.
+// sizes never grow. When those do not fit 112 bits, the second word's top
+// 16 bits left to the value, it is sparse: the occupied cells, then one
+// bit per piece of each colour plane in use.
 type keyPacking struct {
 	fields []packField
 	mask   [4]uint64 // the bits of each key word that the fields hold
@@ -60,7 +66,7 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 		switch {
 		case used[0]+f.width <= 64:
 			f.to, f.at = 0, used[0]
-		case used[1]+f.width <= 64:
+		case used[1]+f.width <= valueShift:
 			f.to, f.at = 1, used[1]
 		default:
 			fits = false
@@ -91,8 +97,8 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 			colourBits += pieces
 		}
 	}
-	if colourBits+metaBits > 64 {
-		return keyPacking{}, fmt.Errorf("tables of %s: %d cells with %d pieces in %d colour planes do not fit the table's 128-bit keys",
+	if colourBits+metaBits > valueShift {
+		return keyPacking{}, fmt.Errorf("tables of %s: %d cells with %d pieces in %d colour planes do not fit the table's 112-bit keys",
 			root.Game, n, pieces, colourBits/max(pieces, 1))
 	}
 	sp := keyPacking{sparse: true, planes: planes, meta: colourBits}

@@ -34,9 +34,9 @@ func Stats(kv KV, root *positions.Position) (*Meta, []TierStats, error) {
 			st.Values = map[int]int{}
 			st.Best = -1 << 30
 		}
-		vals := t.values[tm.Tier]
-		t.sets[tm.Tier].Each(0, t.sets[tm.Tier].Slots(), func(i int, k positions.SmallKey) bool {
-			v := solver.Value{Game: t.game, Score: int(vals[i])}
+		set := t.sets[tm.Tier]
+		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
+			v := solver.Value{Game: t.game, Score: int(set.Value(i))}
 			if t.game == positions.Froglet {
 				st.Values[v.Score]++
 				if v.Score > st.Best {

@@ -267,10 +267,10 @@ func decodeChunk(b []byte) ([]entry, error) {
 // store writes a computed tier, whose positions and values are given (it
 // runs beside the computation of the next tier, which adds to the maps):
 // its chunks and their index.
-func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet, vals []int16) error {
+func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
 	es := make([]entry, 0, set.Len())
 	set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
-		es = append(es, entry{k, vals[i]})
+		es = append(es, entry{k, set.Value(i)})
 		return true
 	})
 	es = sortEntries(es)
@@ -305,8 +305,6 @@ func readKey(b []byte) positions.SmallKey {
 // load reads a stored tier's values into the table.
 func (t *table) load(kv KV, id []byte, tier int) error {
 	set := t.sets[tier]
-	vals := make([]int16, set.Slots())
-	t.values[tier] = vals
 	prefix := chunkKey(t.game, id, tier, 0)
 	prefix = prefix[:len(prefix)-4]
 	found := 0
@@ -320,13 +318,16 @@ func (t *table) load(kv KV, id []byte, tier int) error {
 			if !ok {
 				return fmt.Errorf("tier %d: %w", tier, errCorrupt)
 			}
-			vals[i] = e.v
+			set.SetValue(i, e.v)
 			found++
 		}
 		return nil
 	})
 	if err == nil && found != set.Len() {
 		err = fmt.Errorf("tier %d: %d stored positions, %d expected: %w", tier, found, set.Len(), errCorrupt)
+	}
+	if err == nil {
+		t.ready[tier] = true
 	}
 	return err
 }
@@ -466,7 +467,7 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 	if !meta.Done {
 		return nil, nil, fmt.Errorf("the table of %s is not finished (build it again to resume)", root)
 	}
-	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, values: map[int][]int16{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, ready: map[int]bool{}}
 	// The tiers are independent: each core loads one at a time.
 	var mu sync.Mutex
 	var firstErr error
@@ -477,12 +478,12 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 		go func() {
 			defer wg.Done()
 			for tm := range next {
-				set, vals, err := loadTier(kv, root, id, tm)
+				set, err := loadTier(kv, root, id, tm)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				t.sets[tm.Tier], t.values[tm.Tier] = set, vals
+				t.sets[tm.Tier], t.ready[tm.Tier] = set, err == nil
 				mu.Unlock()
 			}
 		}()
@@ -498,11 +499,11 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 	return t, &meta, nil
 }
 
-// loadTier reads a stored tier into a new set and its values.
-func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positions.KeySet, []int16, error) {
+// loadTier reads a stored tier into a new set, values and all.
+func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positions.KeySet, error) {
 	set, err := positions.NewKeySet(root)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var es []entry
 	prefix := chunkKey(root.Game, id, tm.Tier, 0)
@@ -512,20 +513,19 @@ func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positio
 		es = append(es, part...)
 		return err
 	}); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	for _, e := range es {
 		if !set.Add(e.k) {
-			return nil, nil, fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
+			return nil, fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
 		}
 	}
 	set.Seal()
-	vals := make([]int16, set.Slots())
 	for _, e := range es {
 		i, _ := set.Index(e.k)
-		vals[i] = e.v
+		set.SetValue(i, e.v)
 	}
-	return set, vals, nil
+	return set, nil
 }
 
 // Verify re-derives every value of root's table from its children's and
@@ -538,16 +538,16 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 	var checked atomic.Int64
 	var mu sync.Mutex
 	var bad []string
-	sets, values := t.tiers()
+	sets, ready := t.tiers()
 	for _, tm := range meta.Tiers {
-		vals := t.values[tm.Tier]
-		err := t.valueAll(t.sets[tm.Tier], sets, values, nil, nil, func(i int, p *positions.Small, v int) {
+		set := t.sets[tm.Tier]
+		err := t.valueAll(set, sets, ready, nil, nil, func(i int, p *positions.Small, v int) {
 			checked.Add(1)
-			if v != int(vals[i]) {
+			if stored := set.Value(i); v != int(stored) {
 				pp := p.Position(t.game, t.board)
 				mu.Lock()
 				if len(bad) < 20 {
-					bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), vals[i], v))
+					bad = append(bad, fmt.Sprintf("%s: stored %d, children give %d", pp.String(), stored, v))
 				}
 				mu.Unlock()
 			}

@@ -21,11 +21,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
-	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
-	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
@@ -97,13 +94,14 @@ type Options struct {
 // ErrStopped is returned by a build that was stopped.
 var ErrStopped = errors.New("build stopped")
 
-// table is a table in memory: the positions of each tier and their values.
+// table is a table in memory: the positions of each tier with their
+// values, and which tiers have their values.
 type table struct {
-	game   positions.Game
-	board  *positions.Board
-	canon  positions.Canonicalizer
-	sets   map[int]*positions.KeySet
-	values map[int][]int16
+	game  positions.Game
+	board *positions.Board
+	canon positions.Canonicalizer
+	sets  map[int]*positions.KeySet
+	ready map[int]bool
 }
 
 func (t *table) say(opt Options, format string, args ...any) {
@@ -131,7 +129,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 			return meta, nil
 		}
 	}
-	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), values: map[int][]int16{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}}
 	t.say(opt, "enumerating the positions reachable from %s", root)
 	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
 	if errors.Is(err, positions.ErrStopped) {
@@ -199,14 +197,14 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		n := sets[tier].Len()
 		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, n, computed, float64(n)/computed/1e6)
 		pending = make(chan error, 1)
-		go func(i, tier int, set *positions.KeySet, vals []int16) {
-			err := t.store(kv, id, tier, set, vals)
+		go func(i, tier int, set *positions.KeySet) {
+			err := t.store(kv, id, tier, set)
 			if err == nil {
 				meta.Tiers[i].Done = true
 				err = writeMeta(kv, root.Game, id, meta)
 			}
 			pending <- err
-		}(i, tier, sets[tier], t.values[tier])
+		}(i, tier, sets[tier])
 	}
 	if err := wait(); err != nil {
 		return nil, err
@@ -244,16 +242,15 @@ func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
 }
 
 // backwardBytes estimates the heap the backward pass needs with the sets
-// in memory: what is in use now, a value (2 bytes) per slot of every set,
-// and what storing the largest tier makes: its entries (40 bytes each)
-// twice over for the radix sort, and their encoding.
+// in memory (which hold the values): what is in use now, and what storing
+// the largest tier makes: its entries (40 bytes each) twice over for the
+// radix sort, and their encoding.
 func backwardBytes(sets map[int]*positions.KeySet) int64 {
-	var slots, largest int64
+	var largest int64
 	for _, s := range sets {
-		slots += int64(s.Slots())
 		largest = max(largest, int64(s.Len()))
 	}
-	return positions.HeapBytes() + 2*slots + 96*largest
+	return positions.HeapBytes() + 96*largest
 }
 
 func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {
@@ -273,27 +270,29 @@ func sortedTiers(sets map[int]*positions.KeySet) []int {
 // compute fills the values of a tier from its children's, on all cores.
 func (t *table) compute(tier int, opt Options) error {
 	set := t.sets[tier]
-	vals := hugepages.Make[int16](set.Slots())
-	t.values[tier] = vals
 	var progress func(int)
 	if opt.Working != nil {
 		progress = func(n int) { opt.Working(tier, n, set.Len()) }
 	}
-	sets, values := t.tiers()
-	return t.valueAll(set, sets, values, opt.Stop, progress, func(i int, _ *positions.Small, v int) {
-		vals[i] = int16(v)
+	sets, ready := t.tiers()
+	err := t.valueAll(set, sets, ready, opt.Stop, progress, func(i int, _ *positions.Small, v int) {
+		set.SetValue(i, int16(v))
 	})
+	if err == nil {
+		t.ready[tier] = true
+	}
+	return err
 }
 
 // valueAll derives the value of every position of set from its children's
-// (sets and values as tiers returns them) on all cores, and calls done
+// (sets and ready as tiers returns them) on all cores, and calls done
 // with each, from several goroutines at once. Workers take slots in blocks
 // from a shared counter rather than a fixed share each: a build stores the
 // previous tier beside the computation, which slows one core more than the
 // other, and a fixed share would leave the other idle at the end. stop, if
 // not nil, is polled between blocks (ErrStopped); progress, if not nil, is
 // called after each block with the number of positions done so far.
-func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, values [][]int16, stop func() bool, progress func(int), done func(i int, p *positions.Small, v int)) error {
+func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, ready []bool, stop func() bool, progress func(int), done func(i int, p *positions.Small, v int)) error {
 	const block = 1 << 14
 	var next, doneCount atomic.Int64
 	var wg sync.WaitGroup
@@ -302,7 +301,7 @@ func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, values
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := t.newBatch(sets, values)
+			b := t.newBatch(sets, ready)
 			for firstErr.Load() == nil {
 				from := int(next.Add(block)) - block
 				if from >= set.Slots() {
@@ -335,19 +334,19 @@ func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, values
 	return nil
 }
 
-// tiers returns the sets and values of every tier, indexed by tier, for
-// the look-ups of value (a map look-up per child costs more than the rest
-// of the work on it).
-func (t *table) tiers() ([]*positions.KeySet, [][]int16) {
+// tiers returns the set of every tier, indexed by tier, and whether its
+// values are there, for the look-ups of value (a map look-up per child
+// costs more than the rest of the work on it).
+func (t *table) tiers() ([]*positions.KeySet, []bool) {
 	top := 0
 	for tier := range t.sets {
 		top = max(top, tier)
 	}
-	sets, vals := make([]*positions.KeySet, top+1), make([][]int16, top+1)
+	sets, ready := make([]*positions.KeySet, top+1), make([]bool, top+1)
 	for tier, set := range t.sets {
-		sets[tier], vals[tier] = set, t.values[tier]
+		sets[tier], ready[tier] = set, t.ready[tier]
 	}
-	return sets, vals
+	return sets, ready
 }
 
 // child is a move's child during a batch: its tier and key, made ready
@@ -363,16 +362,16 @@ type child struct {
 // position alone leaves few waits for memory to overlap.
 const batchSize = 32
 
-// batch derives the values of positions from their children's values in
-// vals (sets and vals as tiers returns them), a batch at a time: it makes
-// the key of every child of every position in the batch and prefetches
-// its slot and value before the first look-up, since each look-up is a
-// random read in sets of hundreds of megabytes. It is one worker's, and
-// reused.
+// batch derives the values of positions from their children's values
+// (sets and ready as tiers returns them), a batch at a time: it makes the
+// key of every child of every position in the batch and prefetches its
+// slot (which holds the value) before the first look-up, since each
+// look-up is a random read in sets of hundreds of megabytes. It is one
+// worker's, and reused.
 type batch struct {
 	t        *table
 	sets     []*positions.KeySet
-	vals     [][]int16
+	ready    []bool
 	pos      []positions.Small
 	index    []int // the caller's index of each position
 	ends     []int // the children of pos[j] are children[ends[j-1]:ends[j]]
@@ -381,8 +380,8 @@ type batch struct {
 	im       positions.Images // of the position being added
 }
 
-func (t *table) newBatch(sets []*positions.KeySet, vals [][]int16) *batch {
-	return &batch{t: t, sets: sets, vals: vals}
+func (t *table) newBatch(sets []*positions.KeySet, ready []bool) *batch {
+	return &batch{t: t, sets: sets, ready: ready}
 }
 
 // add puts position p, the caller's number i, in the batch: it generates
@@ -399,15 +398,14 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 		c := *p
 		c.Apply(t.game, m)
 		ct := positions.SmallTier(t.game, &c)
-		if ct >= len(b.sets) || b.sets[ct] == nil || b.vals[ct] == nil {
+		if ct >= len(b.sets) || !b.ready[ct] {
 			return false, t.missing(p, &c)
 		}
 		k := t.canon.ChildKey(t.game, &b.im, p, &c)
-		l, home := b.sets[ct].Prefetch(&k)
-		if home < 0 { // no position of the tier can have k
+		l, ok := b.sets[ct].Prefetch(&k)
+		if !ok { // no position of the tier can have k
 			return false, t.missing(p, &c)
 		}
-		prefetch.Line(unsafe.Pointer(&b.vals[ct][home]))
 		b.children = append(b.children, child{look: l, tier: int32(ct), points: m.Points})
 	}
 	b.pos = append(b.pos, *p)
@@ -429,13 +427,13 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 		}
 		for i := range b.children[start:b.ends[j]] {
 			c := &b.children[start+i]
-			idx, ok := b.sets[c.tier].IndexOf(&c.look)
+			cv, ok := b.sets[c.tier].ValueOf(&c.look)
 			if !ok {
 				k, _ := b.sets[c.tier].Key(&c.look)
 				cp := k.Small(t.game)
 				return t.missing(&b.pos[j], &cp)
 			}
-			if v := solver.MoveScore(t.game, int(c.points), int(b.vals[c.tier][idx])); v > best {
+			if v := solver.MoveScore(t.game, int(c.points), int(cv)); v > best {
 				best = v
 			}
 		}

@@ -125,7 +125,7 @@ func TestInterruptedBuildResumes(t *testing.T) {
 		}
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
 			j, ok := b.sets[tier].Index(k)
-			if !ok || a.values[tier][i] != b.values[tier][j] {
+			if !ok || set.Value(i) != b.sets[tier].Value(j) {
 				t.Fatalf("tier %d: a position differs after resuming", tier)
 			}
 			return true
