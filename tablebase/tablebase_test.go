@@ -216,7 +216,10 @@ func TestSortEntries(t *testing.T) {
 			{1<<49 - 1, 0, 0, 0},
 			{0xf0f0, 0, 1, 1 << 40},
 			{1<<32 - 1, 1<<32 - 1, 0, 0},           // packed windows of 64 bits in all
-			{1<<33 - 1, 1<<32 - 1, 0, 0},           // 65 bits: not packed
+			{1<<33 - 1, 1<<32 - 1, 0, 0},           // 65 bits: packed in two words
+			{1<<25 - 1, 1<<25 - 1, 1<<25 - 1, 0},   // 75 bits, as a Froglet 5x5 key
+			{^uint64(0), 1<<48 - 1, 0, 0},          // 112 bits, the most that packs
+			{^uint64(0), 1<<49 - 1, 0, 0},          // 113 bits: not packed
 			{^uint64(0), 0, 0, 0},                  // one window of 64 bits
 			{0, 0, 0, ^uint64(0)},                  // likewise, in the last word
 			{0x0ff0_0000_0000_0ff0, 1 << 63, 0, 6}, // windows with shared bits inside
