@@ -190,8 +190,12 @@ func (smallCodec) position(p *Position, k smallKey) Position {
 	return q
 }
 
+// hash mixes a key's words: C1 and Meta multiplied by odd constants (each
+// a bijection) and xored into C0, mixed, xored into Occ and mixed again.
+// Two finalisers instead of one per word: every child of the backward pass
+// and the enumeration is hashed.
 func (smallCodec) hash(k *smallKey) uint64 {
-	return Mix(k.Occ ^ Mix(k.C0^Mix(k.C1^Mix(k.Meta))))
+	return Mix(k.Occ ^ Mix(k.C0^k.C1*0x9e3779b97f4a7c15^k.Meta*0xc2b2ae3d27d4eb4f))
 }
 
 type bigCodec struct{ syms []Symmetry }
