@@ -132,7 +132,7 @@ type keyCodec[K comparable] interface {
 // move from the position of k (game g on board b), and returns the number
 // of pieces on k's board. Froglet positions are expanded by single jumps,
 // as in countAllKeep: a longer jump ends where a run of single jumps does.
-func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit func(t int, ck *smallKey)) int {
+func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit func(t int, ck smallKey)) int {
 	s := k.Small(g)
 	if g == Froglet && s.Occ != b.Cells[0] {
 		*buf = b.smallSingleJumps(&s, (*buf)[:0])
@@ -144,8 +144,9 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 	for i := range *buf {
 		child := s
 		child.Apply(g, &(*buf)[i])
-		ck := c.childKey(g, &im, &s, &child)
-		emit(SmallTier(g, &child), &ck)
+		// By value: a pointer passed to emit would move ck to the heap,
+		// an allocation per child.
+		emit(SmallTier(g, &child), c.childKey(g, &im, &s, &child))
 	}
 	return bits.OnesCount64(s.Occ)
 }
@@ -371,9 +372,11 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 		set := tiers[top]
 		delete(tiers, top)
 		// Children of one tier fall into lower tiers; make those sets now
-		// so that workers only read the tiers map.
-		for t := 0; t < top; t++ {
-			tierOf(t)
+		// so that workers only read them, from a slice (two map look-ups
+		// per child cost a sixth of the enumeration).
+		lower := make([]*shardedSet[K], top)
+		for t := range lower {
+			lower[t] = tierOf(t)
 		}
 		var stopped atomic.Bool
 		var wg sync.WaitGroup
@@ -382,16 +385,30 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 			wg.Add(1)
 			go func(w int) {
 				defer wg.Done()
-				local := map[int]int{}
+				local := make([]int, MaxCells+1) // positions by pieces
 				var buf []Move
 				var sbuf []SmallMove
 				// One batcher per target tier.
-				batchers := map[int]*batcher[K]{}
+				batchers := make([]*batcher[K], top)
 				defer func() {
 					for t, b := range batchers {
-						b.flush(tiers[t])
+						if b != nil {
+							b.flush(lower[t])
+						}
 					}
 				}()
+				batcherOf := func(t int) *batcher[K] {
+					b := batchers[t]
+					if b == nil {
+						b = &batcher[K]{}
+						batchers[t] = b
+					}
+					return b
+				}
+				emit := func(t int, ck smallKey) {
+					kk := (*K)(unsafe.Pointer(&ck))
+					batcherOf(t).add(lower[t], *kk, codec.hash(kk))
+				}
 				for si := w; si < len(set.shards); si += workers {
 					set.shards[si].set.each(func(k *K) bool {
 						if stop != nil && stop() {
@@ -399,15 +416,7 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 							return false
 						}
 						if small {
-							local[sc.expand(p.Game, p.Board, (*smallKey)(unsafe.Pointer(k)), &sbuf, func(t int, ck *smallKey) {
-								b := batchers[t]
-								if b == nil {
-									b = &batcher[K]{}
-									batchers[t] = b
-								}
-								kk := (*K)(unsafe.Pointer(ck))
-								b.add(tiers[t], *kk, codec.hash(kk))
-							})]++
+							local[sc.expand(p.Game, p.Board, (*smallKey)(unsafe.Pointer(k)), &sbuf, emit)]++
 							return true
 						}
 						q := codec.position(p, *k)
@@ -422,12 +431,7 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 							child.Apply(&buf[i])
 							ck := codec.key(child)
 							t := tier(&child)
-							b := batchers[t]
-							if b == nil {
-								b = &batcher[K]{}
-								batchers[t] = b
-							}
-							b.add(tiers[t], ck, codec.hash(&ck))
+							batcherOf(t).add(lower[t], ck, codec.hash(&ck))
 						}
 						return true
 					})
@@ -437,8 +441,10 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 				}
 				mu.Lock()
 				for n, c := range local {
-					byPieces[n] += c
-					total += c
+					if c != 0 {
+						byPieces[n] += c
+						total += c
+					}
 				}
 				mu.Unlock()
 			}(w)
