@@ -166,7 +166,10 @@ func (c smallCodec) least(k smallKey) smallKey {
 	plain := c0|c1 == 0 // one colour only: the colour planes map to 0
 	for i := range c.syms {
 		sy := &c.syms[i]
-		o := sy.mapWord(occ)
+		o := map4(sy.lo, occ) // sy.mapWord(occ), inlined: every key of every child
+		if sy.hi != nil {
+			o |= map4(sy.hi, occ>>32)
+		}
 		if o > k.Occ {
 			continue
 		}
@@ -406,8 +409,10 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 					return b
 				}
 				emit := func(t int, ck smallKey) {
-					kk := (*K)(unsafe.Pointer(&ck))
-					batcherOf(t).add(lower[t], *kk, codec.hash(kk))
+					// sc.hash, not codec.hash: through the generic
+					// dictionary &ck would escape, an allocation per child.
+					h := sc.hash(&ck)
+					batcherOf(t).add(lower[t], *(*K)(unsafe.Pointer(&ck)), h)
 				}
 				for si := w; si < len(set.shards); si += workers {
 					set.shards[si].set.each(func(k *K) bool {

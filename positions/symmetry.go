@@ -16,6 +16,10 @@ type Symmetry struct {
 	// table[k][v] is the image of the bits v of byte k of a one-word set
 	// (boards of at most 64 cells), so a set maps in eight look-ups.
 	table [][256]uint64
+	// lo and hi are table in fixed arrays, four bytes each, the tables
+	// past the board's cells zero (hi nil for boards of at most 32 cells):
+	// mapWord's look-ups unrolled, without the loop over the bytes.
+	lo, hi *[4][256]uint64
 	// bit[c] is the image of cell c as a one-word set, for sets of few
 	// cells (see mapFew).
 	bit []uint64
@@ -87,6 +91,12 @@ func (b *Board) Symmetries() []Symmetry {
 					sy.table[k][v] = img
 				}
 			}
+			sy.lo = new([4][256]uint64)
+			copy(sy.lo[:], sy.table)
+			if len(sy.table) > 4 {
+				sy.hi = new([4][256]uint64)
+				copy(sy.hi[:], sy.table[4:])
+			}
 		}
 		out = append(out, sy)
 	}
@@ -113,12 +123,16 @@ func (sy *Symmetry) Map(s *Set) Set {
 
 // mapWord is Map for the one-word set x of a board of at most 64 cells.
 func (sy *Symmetry) mapWord(x uint64) uint64 {
-	var img uint64
-	for k := range sy.table {
-		img |= sy.table[k][x&0xff]
-		x >>= 8
+	img := map4(sy.lo, x)
+	if sy.hi != nil {
+		img |= map4(sy.hi, x>>32)
 	}
 	return img
+}
+
+// map4 is the image of the four low bytes of x under t (lo or hi).
+func map4(t *[4][256]uint64, x uint64) uint64 {
+	return t[0][x&0xff] | t[1][x>>8&0xff] | t[2][x>>16&0xff] | t[3][x>>24&0xff]
 }
 
 // mapFew is mapWord for sets of a few cells: a look-up per cell.
