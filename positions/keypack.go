@@ -27,10 +27,12 @@ type keyPacking struct {
 	sparse bool
 	planes [2]bool // sparse: the colour planes in use
 	meta   uint    // sparse: the bits of the second word left to colour bits; Meta's fields follow them
-	// By planes, Occ, C0 and C1 each go whole to one out word (to) at a
-	// bit (at): a key with bits outside mask is refused first, so a plain
-	// shift packs them. Meta's fields are metaFields.
-	to, at     [3]uint8
+	// By planes, Occ, C0 and C1 each go whole to one out word at a bit
+	// (at): a key with bits outside mask is refused first, so a plain
+	// shift packs them. second is all ones for the words that go to the
+	// second out word. Meta's fields are metaFields.
+	at         [3]uint8
+	second     [3]uint64
 	metaFields []packField
 }
 
@@ -78,7 +80,7 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 	if fits {
 		for _, f := range pk.fields {
 			if f.from < 3 {
-				pk.to[f.from], pk.at[f.from] = uint8(f.to), uint8(f.at)
+				pk.at[f.from], pk.second[f.from] = uint8(f.at), -uint64(f.to)
 			} else {
 				pk.metaFields = append(pk.metaFields, f)
 			}
@@ -129,10 +131,13 @@ func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
 	if k.Occ&^pk.mask[0]|k.C0&^pk.mask[1]|k.C1&^pk.mask[2]|k.Meta&^pk.mask[3] != 0 {
 		return packedKey{}, false
 	}
-	var out packedKey
-	out[pk.to[0]&1] |= k.Occ << pk.at[0]
-	out[pk.to[1]&1] |= k.C0 << pk.at[1]
-	out[pk.to[2]&1] |= k.C1 << pk.at[2]
+	// Each word shifted into place, then sent to its out word by a mask:
+	// no indexed stores, which went through memory.
+	o, c0, c1 := k.Occ<<(pk.at[0]&63), k.C0<<(pk.at[1]&63), k.C1<<(pk.at[2]&63)
+	out := packedKey{
+		o&^pk.second[0] | c0&^pk.second[1] | c1&^pk.second[2],
+		o&pk.second[0] | c0&pk.second[1] | c1&pk.second[2],
+	}
 	for _, f := range pk.metaFields {
 		out[f.to&1] |= k.Meta >> f.lo & lowMask(f.width) << f.at
 	}
