@@ -52,10 +52,9 @@ type Images struct{ occ, c0, c1 [7]uint64 }
 
 // incremental reports whether children's keys are made from their
 // parent's images: on boards of more than 40 cells, where a word's image
-// takes six table look-ups or more, and a child's few changed cells take
-// fewer (measured: a tenth off the cross's build; on 5x5 boards it costs).
+// takes eight table look-ups, and a child's few changed cells take fewer (measured: a tenth off the cross's build; on 5x5 boards it costs).
 func (c smallCodec) incremental() bool {
-	return len(c.syms) > 0 && len(c.syms[0].table) > 5
+	return len(c.syms) > 0 && len(c.syms[0].Perm) > 40
 }
 
 // Images sets im to the images of s under the symmetries (on boards where
@@ -158,7 +157,6 @@ type KeySet struct {
 	pk     keyPacking
 	set    *shardedSet[packedKey]
 	offset [numShards]int // the first index of each shard
-	size   int            // slots in all shards
 	slots  []packedKey    // the shards' keys one after the other (indexes)
 	// empty is what an empty slot holds once sealed: no key, and a value
 	// no position has, so that a look-up needs not read the bitmap of used
@@ -223,12 +221,13 @@ func newPackedSet(pk keyPacking) *shardedSet[packedKey] {
 // moved into one slice.
 func sealed(pk keyPacking, s *shardedSet[packedKey], all []packedKey) *KeySet {
 	ks := &KeySet{pk: pk, set: s, slots: all}
+	size := 0
 	for i := range s.shards {
-		ks.offset[i] = ks.size
-		ks.size += len(s.shards[i].set.keys)
+		ks.offset[i] = size
+		size += len(s.shards[i].set.keys)
 	}
 	if all == nil {
-		ks.slots = hugepages.Make[packedKey](ks.size)
+		ks.slots = hugepages.Make[packedKey](size)
 		for i := range s.shards {
 			fs := &s.shards[i].set
 			at, n := ks.offset[i], len(fs.keys)
@@ -254,12 +253,11 @@ func sealed(pk keyPacking, s *shardedSet[packedKey], all []packedKey) *KeySet {
 func (ks *KeySet) Len() int { return int(ks.set.size.Load()) }
 
 // Slots returns the number of indexes (Len or more: a hash table has holes).
-func (ks *KeySet) Slots() int { return ks.size }
+func (ks *KeySet) Slots() int { return len(ks.slots) }
 
 // Index returns the index of key k, and whether the set holds it.
 func (ks *KeySet) Index(k SmallKey) (int, bool) {
-	l := Lookup{h: smallCodec{}.hash(&k)}
-	l.x, l.packed = ks.pk.pack(&k)
+	l := ks.lookup(&k)
 	return ks.IndexOf(&l)
 }
 
@@ -271,13 +269,18 @@ type Lookup struct {
 	packed bool
 }
 
+// lookup makes k ready for IndexOf: packed and hashed.
+func (ks *KeySet) lookup(k *SmallKey) Lookup {
+	x, packed := ks.pk.pack(k)
+	return Lookup{x: x, h: smallCodec{}.hash(k), packed: packed}
+}
+
 // Prefetch starts loading the slot that a look-up of k starts at, and
 // returns the key ready for IndexOf or ValueOf, and false when no key of
 // the set can be k. Callers with several keys to look up prefetch them
 // all first, so that their waits for memory overlap.
 func (ks *KeySet) Prefetch(k *SmallKey) (l Lookup, ok bool) {
-	l.x, l.packed = ks.pk.pack(k)
-	l.h = smallCodec{}.hash(k)
+	l = ks.lookup(k)
 	fs := &ks.set.shards[l.h>>58].set
 	if !l.packed || len(fs.keys) == 0 {
 		return l, false

@@ -126,8 +126,8 @@ func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
 	if pk.sparse {
 		return pk.packSparse(k)
 	}
-	// The look-ups of the backward pass pack every child's key: this is
-	// the general loop below, unrolled for keys packed by planes.
+	// The look-ups of the backward pass pack every child's key: by planes
+	// each word goes whole to its place, with no loop over the fields.
 	if k.Occ&^pk.mask[0]|k.C0&^pk.mask[1]|k.C1&^pk.mask[2]|k.Meta&^pk.mask[3] != 0 {
 		return packedKey{}, false
 	}

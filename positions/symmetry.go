@@ -13,12 +13,10 @@ type Symmetry struct {
 	Name string
 	// Perm maps each cell to its image.
 	Perm []int16
-	// table[k][v] is the image of the bits v of byte k of a one-word set
-	// (boards of at most 64 cells), so a set maps in eight look-ups.
-	table [][256]uint64
-	// lo and hi are table in fixed arrays, four bytes each, the tables
-	// past the board's cells zero (hi nil for boards of at most 32 cells):
-	// mapWord's look-ups unrolled, without the loop over the bytes.
+	// lo[k][v] is the image of the bits v of byte k of a one-word set
+	// (boards of at most 64 cells), hi[k][v] that of byte 4+k; hi is nil
+	// on boards of at most 32 cells, and tables past the board's cells
+	// are zero. A set maps in four or eight look-ups, unrolled (map4).
 	lo, hi *[4][256]uint64
 	// bit[c] is the image of cell c as a one-word set, for sets of few
 	// cells (see mapFew).
@@ -78,8 +76,15 @@ func (b *Board) Symmetries() []Symmetry {
 			for c := range sy.bit {
 				sy.bit[c] = 1 << uint(perm[c])
 			}
-			sy.table = make([][256]uint64, (b.Size()+7)/8)
-			for k := range sy.table {
+			sy.lo = new([4][256]uint64)
+			if b.Size() > 32 {
+				sy.hi = new([4][256]uint64)
+			}
+			for k := 0; k*8 < b.Size(); k++ {
+				table := &sy.lo[k&3]
+				if k >= 4 {
+					table = &sy.hi[k&3]
+				}
 				for v := 0; v < 256; v++ {
 					var img uint64
 					for bit := 0; bit < 8; bit++ {
@@ -88,14 +93,8 @@ func (b *Board) Symmetries() []Symmetry {
 							img |= 1 << uint(perm[c])
 						}
 					}
-					sy.table[k][v] = img
+					table[v] = img
 				}
-			}
-			sy.lo = new([4][256]uint64)
-			copy(sy.lo[:], sy.table)
-			if len(sy.table) > 4 {
-				sy.hi = new([4][256]uint64)
-				copy(sy.hi[:], sy.table[4:])
 			}
 		}
 		out = append(out, sy)
@@ -107,7 +106,7 @@ func (b *Board) Symmetries() []Symmetry {
 // Map returns the image of a set of cells.
 func (sy *Symmetry) Map(s *Set) Set {
 	var out Set
-	if sy.table != nil {
+	if sy.lo != nil {
 		out[0] = sy.mapWord(s[0])
 		return out
 	}

@@ -54,6 +54,11 @@ func sortEntries(es []entry) []entry {
 	for i := range es {
 		kb.add(&es[i].k)
 	}
+	return sortEntriesBits(es, kb)
+}
+
+// sortEntriesBits is sortEntries for entries whose keys' bits kb holds.
+func sortEntriesBits(es []entry, kb keyBits) []entry {
 	or, and := kb.or, kb.and
 	if pk, ok := newPacking(or, and); ok {
 		return pk.sort(es)
@@ -341,7 +346,7 @@ func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
 		es = append(es, entry{k, set.Value(i)})
 		return true
 	})
-	es = sortEntries(es)
+	es = sortEntriesBits(es, kb) // kb's bits do not pack: the 40-byte sort
 	return t.writeChunks(kv, id, tier, len(es), func(from, to int) []entry { return es[from:to] })
 }
 
