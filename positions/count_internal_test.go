@@ -154,7 +154,10 @@ func TestKeySetValues(t *testing.T) {
 				if j, ok := set.Index(k); !ok || j != i || set.Value(i) != value(tier, i) {
 					t.Fatalf("%s tier %d: index %d, Index %d %v, value %d, want %d", root, tier, i, j, ok, set.Value(i), value(tier, i))
 				}
-				l, ok := set.Prefetch(&k)
+				l, ok := set.Prepare(&k)
+				if ok {
+					set.Prefetch(&l)
+				}
 				if v, found := set.ValueOf(&l); !ok || !found || v != value(tier, i) {
 					t.Fatalf("%s tier %d: ValueOf %d %v %v, want %d", root, tier, v, ok, found, value(tier, i))
 				}

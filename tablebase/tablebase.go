@@ -378,10 +378,13 @@ type batch struct {
 	moves    []positions.SmallMove
 	children []child
 	im       positions.Images // of the position being added
+	other    *batch           // the batch that takes turns with this one (see each)
 }
 
 func (t *table) newBatch(sets []*positions.KeySet, ready []bool) *batch {
-	return &batch{t: t, sets: sets, ready: ready}
+	b := &batch{t: t, sets: sets, ready: ready}
+	b.other = &batch{t: t, sets: sets, ready: ready}
+	return b
 }
 
 // add puts position p, the caller's number i, in the batch: it generates
@@ -402,7 +405,7 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 			return false, t.missing(p, &c)
 		}
 		k := t.canon.ChildKey(t.game, &b.im, p, &c)
-		l, ok := b.sets[ct].Prefetch(&k)
+		l, ok := b.sets[ct].Prepare(&k)
 		if !ok { // no position of the tier can have k
 			return false, t.missing(p, &c)
 		}
@@ -444,22 +447,40 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 	return nil
 }
 
+// prefetch starts loading the slots of the children of the batch, in a
+// burst (see KeySet.Prepare).
+func (b *batch) prefetch() {
+	for i := range b.children {
+		c := &b.children[i]
+		b.sets[c.tier].Prefetch(&c.look)
+	}
+}
+
 // each derives the value of every position of set with indexes in [from,
-// to) and calls done with each. It stops at the first error.
+// to) and calls done with each. It stops at the first error. Two batches
+// take turns: the children of one are generated while the slots of the
+// other's load.
 func (b *batch) each(set *positions.KeySet, from, to int, done func(i int, p *positions.Small, v int)) error {
 	var err error
+	cur, prev := b, b.other
 	set.Each(from, to, func(i int, k positions.SmallKey) bool {
 		p := k.Small(b.t.game)
 		var full bool
-		if full, err = b.add(i, &p); err == nil && full {
-			err = b.run(done)
+		if full, err = cur.add(i, &p); err == nil && full {
+			cur.prefetch()
+			err = prev.run(done)
+			cur, prev = prev, cur
 		}
 		return err == nil
 	})
 	if err != nil {
 		return err
 	}
-	return b.run(done)
+	cur.prefetch()
+	if err := prev.run(done); err != nil {
+		return err
+	}
+	return cur.run(done)
 }
 
 // missing is the error of a child not in the table: a broken table.
