@@ -21,7 +21,10 @@ type TierStats struct {
 	BestFrom string      `json:"best_from,omitempty"`
 }
 
-// Stats reads root's table and summarises it tier by tier.
+// Stats reads root's table and summarises it tier by tier. Where several
+// positions have a tier's best value (Froglet) or its longest win
+// (Hüpfer), the example is the one with the least canonical key, so that
+// it does not depend on the order of the positions in memory.
 func Stats(kv KV, root *positions.Position) (*Meta, []TierStats, error) {
 	t, meta, err := loadAll(kv, root, Options{})
 	if err != nil {
@@ -34,28 +37,41 @@ func Stats(kv KV, root *positions.Position) (*Meta, []TierStats, error) {
 			st.Values = map[int]int{}
 			st.Best = -1 << 30
 		}
+		var example positions.SmallKey // of the best value or longest win
+		found := false
+		// better says whether k, whose measure is m against the example's
+		// best, is the new example.
+		better := func(m, best int, k *positions.SmallKey) bool {
+			return !found || m > best || m == best && keyLess(k, &example)
+		}
 		set := t.sets[tm.Tier]
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
 			v := solver.Value{Game: t.game, Score: int(set.Value(i))}
 			if t.game == positions.Froglet {
 				st.Values[v.Score]++
-				if v.Score > st.Best {
-					p := k.Position(t.game, t.board)
-					st.Best, st.BestFrom = v.Score, p.String()
+				if better(v.Score, st.Best, &k) {
+					st.Best, example, found = v.Score, k, true
 				}
 				return true
 			}
 			if v.Win() {
 				st.Wins++
-				if v.Distance() > st.LongestWin {
-					p := k.Position(t.game, t.board)
-					st.LongestWin, st.LongestFrom = v.Distance(), p.String()
+				if better(v.Distance(), st.LongestWin, &k) {
+					st.LongestWin, example, found = v.Distance(), k, true
 				}
 			} else {
 				st.Losses++
 			}
 			return true
 		})
+		if found {
+			p := example.Position(t.game, t.board)
+			if t.game == positions.Froglet {
+				st.BestFrom = p.String()
+			} else {
+				st.LongestFrom = p.String()
+			}
+		}
 		out = append(out, st)
 	}
 	return meta, out, nil
