@@ -94,3 +94,21 @@ func BenchmarkCountAllCross(b *testing.B) {
 		b.ReportMetric(float64(total), "positions")
 	}
 }
+
+// BenchmarkCountAllBig counts, up to symmetry, every position reachable
+// from a cluster of frogs on a 9x9 board: more than 64 cells, so the
+// enumeration works on full Positions rather than one-word forms.
+func BenchmarkCountAllBig(b *testing.B) {
+	p, err := ParsePosition("froglet ........./........./..gyrg.../..ygr.g../..rg.yg../..gyrg.../........./........./......... w 0-0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_, total, err := CountAll(p, true, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(total), "positions")
+	}
+}

@@ -2,6 +2,7 @@ package positions
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"sort"
@@ -362,6 +363,12 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 	// Boards of at most 64 cells are expanded on the one-word forms (K is
 	// then smallKey, which the pointer conversions below rely on).
 	sc, small := any(codec).(smallCodec)
+	// Larger boards use bigCodec (K is then countKey): its hash is called
+	// on it directly, for the reason emit gives.
+	bc, big := any(codec).(bigCodec)
+	if !small && !big {
+		return nil, 0, fmt.Errorf("enumeration: unknown key codec %T", codec)
+	}
 	for {
 		top := -1
 		for t := range tiers {
@@ -436,7 +443,8 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 							child.Apply(&buf[i])
 							ck := codec.key(child)
 							t := tier(&child)
-							batcherOf(t).add(lower[t], ck, codec.hash(&ck))
+							h := bc.hash((*countKey)(unsafe.Pointer(&ck)))
+							batcherOf(t).add(lower[t], ck, h)
 						}
 						return true
 					})
