@@ -150,6 +150,21 @@ func TestKeySetValues(t *testing.T) {
 			})
 		}
 		for tier, set := range sets {
+			// KeyBits against a plain pass; the values set above must
+			// not show in it.
+			want := [2][4]uint64{{}, {^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
+			set.Each(0, set.Slots(), func(_ int, k SmallKey) bool {
+				for w := range 4 {
+					want[0][w] |= k.Word(w)
+					want[1][w] &= k.Word(w)
+				}
+				return true
+			})
+			if or, and := set.KeyBits(); or != want[0] || and != want[1] {
+				t.Errorf("%s tier %d: KeyBits %x %x, want %x %x", root, tier, or, and, want[0], want[1])
+			}
+		}
+		for tier, set := range sets {
 			set.Each(0, set.Slots(), func(i int, k SmallKey) bool {
 				if j, ok := set.Index(k); !ok || j != i || set.Value(i) != value(tier, i) {
 					t.Fatalf("%s tier %d: index %d, Index %d %v, value %d, want %d", root, tier, i, j, ok, set.Value(i), value(tier, i))

@@ -347,6 +347,39 @@ func (ks *KeySet) Key(l *Lookup) (SmallKey, bool) {
 	return ks.pk.unpack(l.x), true
 }
 
+// KeyBits returns the bits that some key of the set has in each word
+// (or), and those that every key has (and). On a set packed by planes it
+// reads the packed slots and unpacks the two results only, since packing
+// by planes moves bits and nothing else.
+func (ks *KeySet) KeyBits() (or, and [4]uint64) {
+	and = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	if ks.pk.sparse {
+		ks.Each(0, len(ks.slots), func(_ int, k SmallKey) bool {
+			for w, x := range [4]uint64{k.Occ, k.C0, k.C1, k.Meta} {
+				or[w] |= x
+				and[w] &= x
+			}
+			return true
+		})
+		return or, and
+	}
+	var por packedKey
+	pand := packedKey{^uint64(0), ^uint64(0)}
+	// Without a branch on empty slots (more than half of them, in no
+	// order): an empty slot's key bits are zero, which or ignores, and
+	// it is made all ones for and. Only it has the value -32768.
+	for _, x := range ks.slots {
+		empty := uint64(int64(x[1]>>valueShift^1<<15-1) >> 63) // all ones if empty
+		por[0], por[1] = por[0]|x[0], por[1]|x[1]
+		pand[0], pand[1] = pand[0]&(x[0]|empty), pand[1]&(x[1]|empty)
+	}
+	if ks.Len() == 0 {
+		return or, and
+	}
+	o, a := ks.pk.unpack(por), ks.pk.unpack(pand) // value bits are outside the fields
+	return [4]uint64{o.Occ, o.C0, o.C1, o.Meta}, [4]uint64{a.Occ, a.C0, a.C1, a.Meta}
+}
+
 // Each calls fn with the index and key of every position, the indexes in
 // [from, to) only; fn's false stops it.
 func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {

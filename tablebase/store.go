@@ -117,8 +117,9 @@ type packing struct {
 	bits   uint // the fields' total width
 }
 
-// field is a run of bits of a key's word: word >> lo, width bits.
-type field struct{ word, lo, width uint }
+// field is a run of bits of a key's word: word >> lo, width bits, found
+// at bit at of the packed entry.
+type field struct{ word, lo, width, at uint }
 
 // maxFields bounds the fields of a packing: runs closer than this are
 // merged, shared bits and all, to keep packing cheap.
@@ -138,7 +139,7 @@ func newPacking(or, and [4]uint64) (packing, bool) {
 			hi := uint(64 - bits.LeadingZeros64(diff))
 			lo := uint(bits.LeadingZeros64(^(diff << (64 - hi))))
 			lo = hi - lo // the run is bits [lo, hi)
-			pk.fields = append(pk.fields, field{uint(w), lo, hi - lo})
+			pk.fields = append(pk.fields, field{word: uint(w), lo: lo, width: hi - lo})
 			diff &= lowBits(lo)
 		}
 	}
@@ -154,12 +155,15 @@ func newPacking(or, and [4]uint64) (packing, bool) {
 			return pk, false // more words differ than fields allow
 		}
 		a, b := pk.fields[best], pk.fields[best+1]
-		pk.fields[best] = field{a.word, b.lo, a.lo + a.width - b.lo}
+		pk.fields[best] = field{word: a.word, lo: b.lo, width: a.lo + a.width - b.lo}
 		pk.fields = slices.Delete(pk.fields, best+1, best+2)
 	}
-	for _, f := range pk.fields {
-		pk.bits += f.width
+	at := uint(16) // the value's bits come first
+	for i := len(pk.fields) - 1; i >= 0; i-- {
+		pk.fields[i].at = at
+		at += pk.fields[i].width
 	}
+	pk.bits = at - 16
 	return pk, pk.bits <= maxPackedBits
 }
 
@@ -199,16 +203,23 @@ func (pk *packing) pack(e *entry) packedEntry {
 }
 
 func (pk *packing) unpack(x packedEntry) entry {
-	v := int16(uint16(x.lo))
-	x = x.shr(16)
 	words := pk.base
-	for i := len(pk.fields) - 1; i >= 0; i-- {
-		f := pk.fields[i]
+	for _, f := range pk.fields {
+		// The field's bits, read where they are: no shift of the whole
+		// entry per field.
+		var b uint64
+		switch {
+		case f.at >= 64:
+			b = x.hi >> (f.at - 64)
+		case f.at+f.width <= 64:
+			b = x.lo >> f.at
+		default:
+			b = x.lo>>f.at | x.hi<<(64-f.at)
+		}
 		m := lowBits(f.width)
-		words[f.word] = words[f.word]&^(m<<f.lo) | x.lo&m<<f.lo
-		x = x.shr(f.width)
+		words[f.word] = words[f.word]&^(m<<f.lo) | b&m<<f.lo
 	}
-	return entry{positions.SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}, v}
+	return entry{positions.SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}, int16(uint16(x.lo))}
 }
 
 // sort is sortEntries for keys that pk packs: it sorts the packed entries
@@ -321,11 +332,8 @@ func decodeChunk(b []byte) ([]entry, error) {
 // packed straight from the set, 16 bytes each, and unpacked a chunk at a
 // time after the sort.
 func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
-	kb := newKeyBits()
-	set.Each(0, set.Slots(), func(_ int, k positions.SmallKey) bool {
-		kb.add(&k)
-		return true
-	})
+	var kb keyBits
+	kb.or, kb.and = set.KeyBits()
 	if pk, ok := newPacking(kb.or, kb.and); ok {
 		a := make([]packedEntry, 0, set.Len())
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
