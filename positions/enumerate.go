@@ -380,6 +380,48 @@ func (ks *KeySet) KeyBits() (or, and [4]uint64) {
 	return [4]uint64{o.Occ, o.C0, o.C1, o.Meta}, [4]uint64{a.Occ, a.C0, a.C1, a.Meta}
 }
 
+// CopyPacked copies the packed slots of the set's positions, in index
+// order, into dst (at least Len long), and returns how many it copied. A
+// slot's key bits are where SlotBits says; its value is in the top 16
+// bits of its second word.
+func (ks *KeySet) CopyPacked(dst [][2]uint64) int {
+	n := 0
+	for shard := range ks.set.shards {
+		fs := &ks.set.shards[shard].set
+		for w, word := range fs.used {
+			for ; word != 0; word &= word - 1 {
+				dst[n] = fs.keys[w<<6+bits.TrailingZeros64(word)]
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// SlotBits tells where bit lo of key word w (0 Occ, 1 C0, 2 C1, 3 Meta)
+// sits in the packed slots: bit at of slot word sw, the n bits of w from
+// lo on staying together there. present is false when the bit is in no
+// field (it is zero in every key; the next n bits are too); ok is false
+// on sparse packings, where a bit has no fixed place.
+func (ks *KeySet) SlotBits(w, lo uint) (sw, at, n uint, present, ok bool) {
+	if ks.pk.sparse {
+		return 0, 0, 0, false, false
+	}
+	next := uint(64) // the start of the next field of w above lo
+	for _, f := range ks.pk.fields {
+		if f.from != w {
+			continue
+		}
+		if lo >= f.lo && lo < f.lo+f.width {
+			return f.to, f.at + lo - f.lo, f.lo + f.width - lo, true, true
+		}
+		if f.lo > lo {
+			next = min(next, f.lo)
+		}
+	}
+	return 0, 0, next - lo, false, true
+}
+
 // Each calls fn with the index and key of every position, the indexes in
 // [from, to) only; fn's false stops it.
 func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {

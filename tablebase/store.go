@@ -12,6 +12,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -335,11 +336,16 @@ func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
 	var kb keyBits
 	kb.or, kb.and = set.KeyBits()
 	if pk, ok := newPacking(kb.or, kb.and); ok {
-		a := make([]packedEntry, 0, set.Len())
-		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
-			a = append(a, pk.pack(&entry{k, set.Value(i)}))
-			return true
-		})
+		var a []packedEntry
+		if g, ok := newGather(&pk, set); ok {
+			a = g.entries(set)
+		} else {
+			a = make([]packedEntry, 0, set.Len())
+			set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
+				a = append(a, pk.pack(&entry{k, set.Value(i)}))
+				return true
+			})
+		}
 		a = pk.sortPacked(a)
 		buf := make([]entry, chunkSize)
 		return t.writeChunks(kv, id, tier, len(a), func(from, to int) []entry {
@@ -356,6 +362,61 @@ func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
 	})
 	es = sortEntriesBits(es, kb) // kb's bits do not pack: the 40-byte sort
 	return t.writeChunks(kv, id, tier, len(es), func(from, to int) []entry { return es[from:to] })
+}
+
+// gather packs entries straight from a KeySet's packed slots, without
+// making their SmallKeys: each run of a packing's field that sits in one
+// place in a slot is moved in one shift and mask.
+type gather struct{ moves []move }
+
+// move takes n bits of slot word sw from bit at to bit to of the packed
+// entry.
+type move struct{ sw, at, n, to uint }
+
+// newGather returns the gather for pk's entries from set's slots, and
+// false when the set's packing has no fixed place for each bit (sparse).
+func newGather(pk *packing, set *positions.KeySet) (gather, bool) {
+	var g gather
+	for _, f := range pk.fields {
+		for b := f.lo; b < f.lo+f.width; {
+			sw, at, n, present, ok := set.SlotBits(f.word, b)
+			if !ok {
+				return gather{}, false
+			}
+			n = min(n, f.lo+f.width-b)
+			if present {
+				g.moves = append(g.moves, move{sw, at, n, f.at + b - f.lo})
+			}
+			b += n
+		}
+	}
+	return g, true
+}
+
+// entries returns the packed entries of the set's positions, in index
+// order.
+func (g *gather) entries(set *positions.KeySet) []packedEntry {
+	a := make([]packedEntry, set.Len())
+	// The slots are copied in place, then turned into entries: a
+	// packedEntry and a slot are both two words.
+	slots := unsafe.Slice((*[2]uint64)(unsafe.Pointer(unsafe.SliceData(a))), len(a))
+	a = a[:set.CopyPacked(slots)]
+	for i, x := range slots[:len(a)] {
+		e := packedEntry{lo: x[1] >> 48}
+		for _, m := range g.moves {
+			b := x[m.sw&1] >> m.at & lowBits(m.n)
+			if m.to < 64 {
+				e.lo |= b << m.to
+				if m.to+m.n > 64 {
+					e.hi |= b >> (64 - m.to)
+				}
+			} else {
+				e.hi |= b << (m.to - 64)
+			}
+		}
+		a[i] = e
+	}
+	return a
 }
 
 // writeChunks writes n entries sorted by key, which part gives from index
