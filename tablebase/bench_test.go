@@ -113,7 +113,7 @@ func BenchmarkStoreFroglet5x4(b *testing.B) {
 		st := openStore(b)
 		b.StartTimer()
 		for _, tier := range sortedTiers(sets) {
-			if err := t.store(st, id, tier, sets[tier]); err != nil {
+			if _, err := t.store(st, id, tier, sets[tier]); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -159,13 +159,20 @@ func newPacking(or, and [4]uint64) (packing, bool) {
 		pk.fields[best] = field{word: a.word, lo: b.lo, width: a.lo + a.width - b.lo}
 		pk.fields = slices.Delete(pk.fields, best+1, best+2)
 	}
-	at := uint(16) // the value's bits come first
+	pk.place()
+	return pk, pk.bits <= maxPackedBits
+}
+
+// place sets where each field sits in a packed entry (the value's bits
+// first, then the fields from the last to the first) and the fields'
+// total width.
+func (pk *packing) place() {
+	at := uint(16)
 	for i := len(pk.fields) - 1; i >= 0; i-- {
 		pk.fields[i].at = at
 		at += pk.fields[i].width
 	}
 	pk.bits = at - 16
-	return pk, pk.bits <= maxPackedBits
 }
 
 // lowBits is a mask of the n lowest bits, n <= 64 (1<<64 is 0 in Go).
@@ -328,14 +335,15 @@ func decodeChunk(b []byte) ([]entry, error) {
 }
 
 // store writes a computed tier, whose positions and values are in set
-// (it runs beside the computation of the next tier): its chunks and their
-// index. When the keys' differing bits fit two words, the entries are
-// packed straight from the set, 16 bytes each, and unpacked a chunk at a
-// time after the sort.
-func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
+// (it runs beside the computation of the next tier), and returns the
+// format it used. When the keys' differing bits fit two words, the
+// entries are packed straight from the set, 16 bytes each, and stored in
+// the hashed format; otherwise they are sorted and stored in the sorted
+// one.
+func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) (int, error) {
 	var kb keyBits
 	kb.or, kb.and = set.KeyBits()
-	if pk, ok := newPacking(kb.or, kb.and); ok {
+	if pk, ok := newPacking(kb.or, kb.and); ok && !t.sortedOnly {
 		var a []packedEntry
 		if g, ok := newGather(&pk, set); ok {
 			a = g.entries(set)
@@ -346,22 +354,15 @@ func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) error {
 				return true
 			})
 		}
-		a = pk.sortPacked(a)
-		buf := make([]entry, chunkSize)
-		return t.writeChunks(kv, id, tier, len(a), func(from, to int) []entry {
-			for j := from; j < to; j++ {
-				buf[j-from] = pk.unpack(a[j])
-			}
-			return buf[:to-from]
-		})
+		return formatHashed, t.storeHashed(kv, id, tier, newHashedTier(pk, len(a)), a)
 	}
 	es := make([]entry, 0, set.Len())
 	set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
 		es = append(es, entry{k, set.Value(i)})
 		return true
 	})
-	es = sortEntriesBits(es, kb) // kb's bits do not pack: the 40-byte sort
-	return t.writeChunks(kv, id, tier, len(es), func(from, to int) []entry { return es[from:to] })
+	es = sortEntriesBits(es, kb)
+	return formatSorted, t.writeChunks(kv, id, tier, len(es), func(from, to int) []entry { return es[from:to] })
 }
 
 // gather packs entries straight from a KeySet's packed slots, without
@@ -451,31 +452,23 @@ func readKey(b []byte) positions.SmallKey {
 }
 
 // load reads a stored tier's values into the table.
-func (t *table) load(kv KV, id []byte, tier int) error {
-	set := t.sets[tier]
-	prefix := chunkKey(t.game, id, tier, 0)
-	prefix = prefix[:len(prefix)-4]
+func (t *table) load(kv KV, id []byte, tm TierMeta) error {
+	set := t.sets[tm.Tier]
 	found := 0
-	err := kv.ScanRaw(prefix, func(_, v []byte) error {
-		es, err := decodeChunk(v)
-		if err != nil {
-			return err
+	err := readTier(kv, t.game, id, tm, func(e entry) error {
+		i, ok := set.Index(e.k)
+		if !ok {
+			return fmt.Errorf("tier %d: %w", tm.Tier, errCorrupt)
 		}
-		for _, e := range es {
-			i, ok := set.Index(e.k)
-			if !ok {
-				return fmt.Errorf("tier %d: %w", tier, errCorrupt)
-			}
-			set.SetValue(i, e.v)
-			found++
-		}
+		set.SetValue(i, e.v)
+		found++
 		return nil
 	})
 	if err == nil && found != set.Len() {
-		err = fmt.Errorf("tier %d: %d stored positions, %d expected: %w", tier, found, set.Len(), errCorrupt)
+		err = fmt.Errorf("tier %d: %d stored positions, %d expected: %w", tm.Tier, found, set.Len(), errCorrupt)
 	}
 	if err == nil {
-		t.ready[tier] = true
+		t.ready[tm.Tier] = true
 	}
 	return err
 }
@@ -485,19 +478,20 @@ type Tables struct {
 	kv     KV
 	tables []tableInfo
 	mu     sync.Mutex
-	index  map[string][]positions.SmallKey // id+tier -> first key of each chunk
+	index  map[string][]positions.SmallKey // id+tier -> first key of each chunk (sorted format)
+	hashed map[string]*hashedTier          // id+tier -> the tier's record (hashed format)
 }
 
 type tableInfo struct {
 	id    []byte
 	meta  Meta
 	root  *positions.Position
-	tiers map[int]bool
+	tiers map[int]TierMeta // the stored tiers
 }
 
 // Open reads the list of tables in kv.
 func Open(kv KV) (*Tables, error) {
-	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}}
+	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}, hashed: map[string]*hashedTier{}}
 	err := kv.ScanRaw([]byte{cache.TablePrefix}, func(k, v []byte) error {
 		if len(k) != 11 || k[2] != 'M' {
 			return nil
@@ -510,9 +504,11 @@ func Open(kv KV) (*Tables, error) {
 		if err != nil {
 			return err
 		}
-		ti := tableInfo{id: k[3:], meta: m, root: root, tiers: map[int]bool{}}
+		ti := tableInfo{id: k[3:], meta: m, root: root, tiers: map[int]TierMeta{}}
 		for _, tm := range m.Tiers {
-			ti.tiers[tm.Tier] = tm.Done
+			if tm.Done {
+				ti.tiers[tm.Tier] = tm
+			}
 		}
 		ts.tables = append(ts.tables, ti)
 		return nil
@@ -538,31 +534,91 @@ func (ts *Tables) Probe(p *positions.Position) (int, bool, error) {
 	var key positions.SmallKey
 	keyed := false
 	for _, t := range ts.tables {
-		if t.root.Game != p.Game || !t.root.Board.Equal(p.Board) || !t.tiers[tier] {
+		tm, stored := t.tiers[tier]
+		if t.root.Game != p.Game || !t.root.Board.Equal(p.Board) || !stored {
 			continue
 		}
 		if !keyed {
 			key, keyed = positions.CanonicalKey(p), true
 		}
-		firsts, err := ts.chunkIndex(t, tier)
+		var v int16
+		var ok bool
+		var err error
+		if tm.Format == formatHashed {
+			v, ok, err = ts.probeHashed(t, tier, key)
+		} else {
+			v, ok, err = ts.probeSorted(t, tier, key)
+		}
+		if err != nil || ok {
+			return int(v), ok, err
+		}
+	}
+	return 0, false, nil
+}
+
+// probeSorted looks key up in a tier of t stored in the sorted format.
+func (ts *Tables) probeSorted(t tableInfo, tier int, key positions.SmallKey) (int16, bool, error) {
+	firsts, err := ts.chunkIndex(t, tier)
+	if err != nil {
+		return 0, false, err
+	}
+	c := sort.Search(len(firsts), func(i int) bool { return keyLess(&key, &firsts[i]) }) - 1
+	if c < 0 {
+		return 0, false, nil
+	}
+	raw, ok, err := ts.kv.GetRaw(chunkKey(t.root.Game, t.id, tier, c))
+	if err != nil || !ok {
+		return 0, false, err
+	}
+	es, err := decodeChunk(raw)
+	if err != nil {
+		return 0, false, err
+	}
+	j := sort.Search(len(es), func(i int) bool { return !keyLess(&es[i].k, &key) })
+	if j < len(es) && es[j].k == key {
+		return es[j].v, true, nil
+	}
+	return 0, false, nil
+}
+
+// probeHashed looks key up in a tier of t stored in the hashed format.
+func (ts *Tables) probeHashed(t tableInfo, tier int, key positions.SmallKey) (int16, bool, error) {
+	name := string(t.id) + string(rune(tier))
+	ts.mu.Lock()
+	h, ok := ts.hashed[name]
+	ts.mu.Unlock()
+	if !ok {
+		raw, found, err := ts.kv.GetRaw(hashedRecordKey(t.root.Game, t.id, tier))
 		if err != nil {
 			return 0, false, err
 		}
-		c := sort.Search(len(firsts), func(i int) bool { return keyLess(&key, &firsts[i]) }) - 1
-		if c < 0 {
-			continue
+		if !found {
+			return 0, false, fmt.Errorf("tier %d: no record: %w", tier, errCorrupt)
 		}
-		raw, ok, err := ts.kv.GetRaw(chunkKey(p.Game, t.id, tier, c))
-		if err != nil || !ok {
-			return 0, false, err
-		}
-		es, err := decodeChunk(raw)
+		parsed, err := parseHashedTier(raw)
 		if err != nil {
-			return 0, false, err
+			return 0, false, fmt.Errorf("tier %d record: %w", tier, err)
 		}
-		j := sort.Search(len(es), func(i int) bool { return !keyLess(&es[i].k, &key) })
-		if j < len(es) && es[j].k == key {
-			return int(es[j].v), true, nil
+		h = &parsed
+		ts.mu.Lock()
+		ts.hashed[name] = h
+		ts.mu.Unlock()
+	}
+	x, ok := h.key(key)
+	if !ok {
+		return 0, false, nil
+	}
+	raw, found, err := ts.kv.GetRaw(hashedChunkKey(t.root.Game, t.id, tier, h.bucket(&x)))
+	if err != nil || !found {
+		return 0, false, err
+	}
+	xs, err := h.entries(raw)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, y := range xs {
+		if y.hi == x.hi && y.lo>>16 == x.lo>>16 {
+			return int16(uint16(y.lo)), true, nil
 		}
 	}
 	return 0, false, nil
@@ -590,7 +646,7 @@ func (ts *Tables) chunkIndex(t tableInfo, tier int) ([]positions.SmallKey, error
 // Drop deletes the table of root.
 func Drop(kv KV, root *positions.Position) error {
 	id := tableID(root)
-	for _, kind := range []byte{'M', 'I', 'C'} {
+	for _, kind := range []byte{'M', 'I', 'C', 'J', 'H'} {
 		if err := kv.DropRaw(append([]byte{cache.TablePrefix, byte(root.Game), kind}, id...)); err != nil {
 			return err
 		}
@@ -654,12 +710,9 @@ func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positio
 		return nil, err
 	}
 	var es []entry
-	prefix := chunkKey(root.Game, id, tm.Tier, 0)
-	prefix = prefix[:len(prefix)-4]
-	if err := kv.ScanRaw(prefix, func(_, v []byte) error {
-		part, err := decodeChunk(v)
-		es = append(es, part...)
-		return err
+	if err := readTier(kv, root.Game, id, tm, func(e entry) error {
+		es = append(es, e)
+		return nil
 	}); err != nil {
 		return nil, err
 	}

@@ -51,6 +51,8 @@ type TierMeta struct {
 	Tier      int  `json:"tier"`
 	Positions int  `json:"positions"`
 	Done      bool `json:"done"`
+	// Format is how the tier is stored (formatSorted, formatHashed).
+	Format int `json:"format,omitempty"`
 }
 
 // Key layout: 'T', game, kind, table id (8 bytes), then per kind:
@@ -89,6 +91,9 @@ type Options struct {
 	// Stop, if not nil, is polled; true ends the build with ErrStopped
 	// after storing the tiers finished.
 	Stop func() bool
+	// sortedOnly stores every tier in the sorted format, as builds did
+	// before the hashed one (tests of reading such tables).
+	sortedOnly bool
 }
 
 // ErrStopped is returned by a build that was stopped.
@@ -102,6 +107,9 @@ type table struct {
 	canon positions.Canonicalizer
 	sets  map[int]*positions.KeySet
 	ready map[int]bool
+	// sortedOnly stores every tier in the sorted format (tests of
+	// reading it).
+	sortedOnly bool
 }
 
 func (t *table) say(opt Options, format string, args ...any) {
@@ -129,7 +137,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 			return meta, nil
 		}
 	}
-	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}, sortedOnly: opt.sortedOnly}
 	t.say(opt, "enumerating the positions reachable from %s", root)
 	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
 	if errors.Is(err, positions.ErrStopped) {
@@ -140,14 +148,17 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	}
 	t.sets = sets
 	tiers := sortedTiers(sets)
-	done := map[int]bool{}
+	done := map[int]TierMeta{}
 	for _, tm := range meta.Tiers {
-		done[tm.Tier] = tm.Done
+		if tm.Done {
+			done[tm.Tier] = tm
+		}
 	}
 	meta.Tiers = nil
 	total := 0
 	for _, tier := range tiers {
-		meta.Tiers = append(meta.Tiers, TierMeta{Tier: tier, Positions: sets[tier].Len(), Done: done[tier]})
+		tm := done[tier]
+		meta.Tiers = append(meta.Tiers, TierMeta{Tier: tier, Positions: sets[tier].Len(), Done: tm.Done, Format: tm.Format})
 		total += sets[tier].Len()
 	}
 	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
@@ -169,8 +180,8 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	backSeconds, backPositions := 0.0, 0
 	for i, tier := range tiers {
 		tierStart := time.Now()
-		if done[tier] {
-			if err := t.load(kv, id, tier); err != nil {
+		if tm := done[tier]; tm.Done {
+			if err := t.load(kv, id, tm); err != nil {
 				return nil, err
 			}
 			t.say(opt, "tier %d: %d positions, loaded", tier, sets[tier].Len())
@@ -198,9 +209,9 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, n, computed, float64(n)/computed/1e6)
 		pending = make(chan error, 1)
 		go func(i, tier int, set *positions.KeySet) {
-			err := t.store(kv, id, tier, set)
+			format, err := t.store(kv, id, tier, set)
 			if err == nil {
-				meta.Tiers[i].Done = true
+				meta.Tiers[i].Done, meta.Tiers[i].Format = true, format
 				err = writeMeta(kv, root.Game, id, meta)
 			}
 			pending <- err

@@ -38,13 +38,21 @@ var roots = []string{
 }
 
 func TestTableMatchesSolver(t *testing.T) {
+	for _, sorted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "hashed", true: "sorted"}[sorted], func(t *testing.T) {
+			tableMatchesSolver(t, Options{sortedOnly: sorted})
+		})
+	}
+}
+
+func tableMatchesSolver(t *testing.T, opt Options) {
 	st := openStore(t)
 	for _, text := range roots {
 		root, err := positions.ParsePosition(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		meta, err := Build(st, root, Options{})
+		meta, err := Build(st, root, opt)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
@@ -94,23 +102,47 @@ func TestInterruptedBuildResumes(t *testing.T) {
 	if _, err := Build(whole, root, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	st := openStore(t)
-	tiersDone := 0
-	opt := Options{
-		Progress: func(format string, args ...any) {
-			if strings.HasPrefix(format, "tier ") {
-				tiersDone++
-			}
-		},
-		Stop: func() bool { return tiersDone >= 3 },
+	// The first run stores its tiers as this run does, or (oldFormat) in
+	// the sorted format, as builds did before the hashed one: a table
+	// begun by an older leapfrog is finished in both formats.
+	for _, oldFormat := range []bool{false, true} {
+		st := openStore(t)
+		tiersDone := 0
+		opt := Options{
+			Progress: func(format string, args ...any) {
+				if strings.HasPrefix(format, "tier ") {
+					tiersDone++
+				}
+			},
+			Stop:       func() bool { return tiersDone >= 3 },
+			sortedOnly: oldFormat,
+		}
+		meta, err := Build(st, root, opt)
+		if err != ErrStopped || meta.Done {
+			t.Fatalf("first run: %v, done %v", err, meta != nil && meta.Done)
+		}
+		meta, err = Build(st, root, Options{})
+		if err != nil {
+			t.Fatalf("resume: %v", err)
+		}
+		formats := map[int]int{}
+		for _, tm := range meta.Tiers {
+			formats[tm.Format]++
+		}
+		if oldFormat && (formats[formatSorted] == 0 || formats[formatHashed] == 0) || !oldFormat && formats[formatSorted] != 0 {
+			t.Fatalf("old format %v: tiers in each format %v", oldFormat, formats)
+		}
+		equalTables(t, root, whole, st)
+		if n, bad, err := Verify(st, root, Options{}); err != nil || len(bad) != 0 || n == 0 {
+			t.Fatalf("verify %d positions: %v %v", n, bad, err)
+		}
 	}
-	meta, err := Build(st, root, opt)
-	if err != ErrStopped || meta.Done {
-		t.Fatalf("first run: %v, done %v", err, meta != nil && meta.Done)
-	}
-	if _, err := Build(st, root, Options{}); err != nil {
-		t.Fatalf("resume: %v", err)
-	}
+}
+
+// equalTables fails t unless the tables of root in stores whole and st hold
+// the same positions with the same values.
+func equalTables(t *testing.T, root *positions.Position, whole, st KV) {
+	t.Helper()
 	a, _, err := loadAll(whole, root, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -159,49 +191,89 @@ func TestMemoryBudget(t *testing.T) {
 	}
 }
 
-// TestVerifyFindsACorruptValue changes one stored value and expects
-// Verify to report that position.
+// TestVerifyFindsACorruptValue changes one stored value, in each format,
+// and expects Verify to report that position.
 func TestVerifyFindsACorruptValue(t *testing.T) {
-	st := openStore(t)
 	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 2-1")
-	meta, err := Build(st, root, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The largest tier's first chunk, one value flipped.
-	tier := meta.Tiers[0]
-	for _, tm := range meta.Tiers {
-		if tm.Positions > tier.Positions {
-			tier = tm
+	for _, sorted := range []bool{true, false} {
+		st := openStore(t)
+		meta, err := Build(st, root, Options{sortedOnly: sorted})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	key := chunkKey(root.Game, tableID(root), tier.Tier, 0)
-	raw, ok, err := st.GetRaw(key)
-	if err != nil || !ok {
-		t.Fatalf("chunk 0 of tier %d: %v %v", tier.Tier, ok, err)
-	}
-	es, err := decodeChunk(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	es[len(es)/2].v = -es[len(es)/2].v
-	if err := st.WriteRaw([][2][]byte{{key, encodeChunk(es)}}); err != nil {
-		t.Fatal(err)
-	}
-	n, bad, err := Verify(st, root, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The corrupt position is reported, and so may be the positions whose
-	// stored values its true value decided.
-	p := es[len(es)/2].k.Position(root.Game, root.Board)
-	want := fmt.Sprintf("%s: stored %d,", p.String(), es[len(es)/2].v)
-	found := false
-	for _, b := range bad {
-		found = found || strings.HasPrefix(b, want)
-	}
-	if !found || n == 0 {
-		t.Fatalf("verify of %d positions with %q corrupt reports %v", n, want, bad)
+		// The largest tier's first chunk, one value flipped.
+		tier := meta.Tiers[0]
+		for _, tm := range meta.Tiers {
+			if tm.Positions > tier.Positions {
+				tier = tm
+			}
+		}
+		if want := map[bool]int{true: formatSorted, false: formatHashed}[sorted]; tier.Format != want {
+			t.Fatalf("tier %d stored in format %d, want %d", tier.Tier, tier.Format, want)
+		}
+		var corrupt entry
+		if sorted {
+			key := chunkKey(root.Game, tableID(root), tier.Tier, 0)
+			raw, ok, err := st.GetRaw(key)
+			if err != nil || !ok {
+				t.Fatalf("chunk 0 of tier %d: %v %v", tier.Tier, ok, err)
+			}
+			es, err := decodeChunk(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			es[len(es)/2].v = -es[len(es)/2].v
+			corrupt = es[len(es)/2]
+			if err := st.WriteRaw([][2][]byte{{key, encodeChunk(es)}}); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			raw, _, err := st.GetRaw(hashedRecordKey(root.Game, tableID(root), tier.Tier))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := parseHashedTier(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prefix := hashedChunkKey(root.Game, tableID(root), tier.Tier, 0)
+			var key, chunk []byte
+			st.ScanRaw(prefix[:len(prefix)-4], func(k, v []byte) error {
+				if key == nil {
+					key, chunk = append([]byte(nil), k...), append([]byte(nil), v...)
+				}
+				return nil
+			})
+			xs, err := h.entries(chunk)
+			if err != nil || len(xs) == 0 {
+				t.Fatalf("a chunk of tier %d: %d entries, %v", tier.Tier, len(xs), err)
+			}
+			x := &xs[len(xs)/2]
+			x.lo = x.lo&^0xffff | uint64(uint16(-int16(uint16(x.lo))))
+			corrupt = h.pk.unpack(*x)
+			var out []byte
+			for _, x := range xs {
+				out = h.appendEntry(out, x)
+			}
+			if err := st.WriteRaw([][2][]byte{{key, out}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, bad, err := Verify(st, root, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The corrupt position is reported, and so may be the positions
+		// whose stored values its true value decided.
+		p := corrupt.k.Position(root.Game, root.Board)
+		want := fmt.Sprintf("%s: stored %d,", p.String(), corrupt.v)
+		found := false
+		for _, b := range bad {
+			found = found || strings.HasPrefix(b, want)
+		}
+		if !found || n == 0 {
+			t.Fatalf("sorted %v: verify of %d positions with %q corrupt reports %v", sorted, n, want, bad)
+		}
 	}
 }
 
