@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
 // Counting identifies a Froglet position by its board alone: the scores do
@@ -323,6 +325,15 @@ func (b *batcher[K]) flushShard(s *shardedSet[K], i int) {
 	sh := &s.shards[i]
 	added := 0
 	sh.mu.Lock()
+	// The slots and bitmap words of the batch, loaded in one burst: each
+	// is a random read in a set of up to gigabytes.
+	if fs := &sh.set; fs.keys != nil {
+		for _, h := range b.hashes[i] {
+			at := h & fs.mask
+			prefetch.Line(unsafe.Pointer(&fs.keys[at]))
+			prefetch.Line(unsafe.Pointer(&fs.used[at>>6]))
+		}
+	}
 	for j, k := range b.keys[i] {
 		if sh.set.add(k, b.hashes[i][j]) {
 			added++
