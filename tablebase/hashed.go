@@ -56,7 +56,9 @@ func newHashedTier(pk packing, n int) hashedTier {
 }
 
 // fmix is a 64-bit finaliser (splitmix64's). The buckets of stored tiers
-// depend on it: it must never change.
+// depend on it, so it must never change. It is a copy of positions.Mix
+// on purpose: that one hashes sets in memory and may be changed for
+// speed; this one is part of the stored format.
 func fmix(x uint64) uint64 {
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
