@@ -364,3 +364,37 @@ func TestGatherMatchesPack(t *testing.T) {
 		t.Error("no tier had a field across the 64th bit")
 	}
 }
+
+// TestDropLeavesNothing builds a table in each format, drops it, and
+// expects no key of it left in the store, and the other table untouched.
+func TestDropLeavesNothing(t *testing.T) {
+	st := openStore(t)
+	keep, _ := positions.ParsePosition("froglet gyrg/ybgy/rgyb w 0-0")
+	if _, err := Build(st, keep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		n := 0
+		st.ScanRaw([]byte{cache.TablePrefix}, func(_, _ []byte) error { n++; return nil })
+		return n
+	}
+	before := count()
+	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 2-1")
+	for _, sorted := range []bool{false, true} {
+		if _, err := Build(st, root, Options{sortedOnly: sorted}); err != nil {
+			t.Fatal(err)
+		}
+		if count() <= before {
+			t.Fatal("the build stored nothing")
+		}
+		if err := Drop(st, root); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(); n != before {
+			t.Fatalf("sorted %v: %d keys after the drop, want %d", sorted, n, before)
+		}
+	}
+	if n, bad, err := Verify(st, keep, Options{}); err != nil || len(bad) != 0 || n == 0 {
+		t.Fatalf("the table kept: verify %d positions: %v %v", n, bad, err)
+	}
+}
