@@ -104,6 +104,13 @@ func parseHashedTier(b []byte) (hashedTier, error) {
 		if word > 3 || width == 0 || lo+width > 64 {
 			return hashedTier{}, errCorrupt
 		}
+		// In the order newPacking makes them: by word, then from the
+		// highest bits down, never overlapping.
+		if n := len(pk.fields); n > 0 {
+			if p := pk.fields[n-1]; word < p.word || word == p.word && lo+width > p.lo {
+				return hashedTier{}, errCorrupt
+			}
+		}
 		pk.fields = append(pk.fields, field{word: word, lo: lo, width: width})
 	}
 	pk.place()
@@ -113,6 +120,16 @@ func parseHashedTier(b []byte) (hashedTier, error) {
 	h := newHashedTier(pk, 0)
 	h.bucketBits = uint(b[1])
 	return h, nil
+}
+
+// mask returns the bits of a packed entry that the tier's entries use:
+// its fields and the value.
+func (h *hashedTier) mask() packedEntry {
+	n := h.pk.bits + 16
+	if n <= 64 {
+		return packedEntry{lo: lowBits(n)}
+	}
+	return packedEntry{lo: ^uint64(0), hi: lowBits(n - 64)}
 }
 
 // appendEntry appends x in the tier's width of bytes, least significant
