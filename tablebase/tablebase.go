@@ -56,8 +56,10 @@ type TierMeta struct {
 }
 
 // Key layout: 'T', game, kind, table id (8 bytes), then per kind:
-// 'M' meta (JSON); 'I' tier (2 bytes): the first key of each chunk;
-// 'C' tier (2 bytes), chunk (4 bytes): the chunk's entries.
+// 'M' meta (JSON); in the sorted format (hashed.go), 'I' tier (2 bytes):
+// the first key of each chunk, and 'C' tier (2 bytes), chunk (4 bytes):
+// the chunk's entries; in the hashed format, 'J' tier: the tier's record,
+// and 'H' tier, bucket (4 bytes): the bucket's entries.
 func tableID(root *positions.Position) []byte {
 	sum := sha256.Sum256(cache.Key(root))
 	return sum[:8]
