@@ -118,7 +118,7 @@ func CountAll(p *Position, symmetry bool, progress func(done, total int), stop f
 		syms = p.Board.Symmetries()[1:]
 	}
 	if p.Board.words == 1 {
-		return countAll(p, smallCodec{syms}, progress, stop)
+		return countAll(p, newSmallCodec(syms), progress, stop)
 	}
 	return countAll(p, bigCodec{syms}, progress, stop)
 }
@@ -157,7 +157,28 @@ func (c smallCodec) expand(g Game, b *Board, k *smallKey, buf *[]SmallMove, emit
 // smallKey is a position of a board of at most 64 cells.
 type smallKey = SmallKey
 
-type smallCodec struct{ syms []Symmetry }
+type smallCodec struct {
+	syms []Symmetry
+	// cells[c][i] is the image of cell c under syms[i], as a one-word
+	// set; made where children's keys come from their parents' images
+	// (see incremental), nil elsewhere.
+	cells *[64][7]uint64
+}
+
+// newSmallCodec returns the codec of one-word keys canonical under syms
+// (the identity left out).
+func newSmallCodec(syms []Symmetry) smallCodec {
+	c := smallCodec{syms: syms}
+	if c.incremental() {
+		c.cells = new([64][7]uint64)
+		for i := range syms {
+			for cell, img := range syms[i].bit {
+				c.cells[cell][i] = img
+			}
+		}
+	}
+	return c
+}
 
 func (c smallCodec) key(q Position) smallKey {
 	return c.least(smallKey{q.Occ[0], q.Colour[0][0], q.Colour[1][0], meta(&q)})

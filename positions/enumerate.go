@@ -32,7 +32,7 @@ type Canonicalizer struct{ codec smallCodec }
 
 // NewCanonicalizer returns a Canonicalizer for board b.
 func NewCanonicalizer(b *Board) Canonicalizer {
-	return Canonicalizer{smallCodec{b.Symmetries()[1:]}}
+	return Canonicalizer{newSmallCodec(b.Symmetries()[1:])}
 }
 
 // Key returns p's canonical key (see CanonicalKey).
@@ -88,10 +88,21 @@ func (c smallCodec) childKey(g Game, im *Images, parent, child *Small) SmallKey 
 	}
 	dOcc, dC0, dC1 := parent.Occ^child.Occ, parent.C0^child.C0, parent.C1^child.C1
 	coloured := child.C0|child.C1 != 0
+	// The images of the occupied cells: the parent's, with the changed
+	// cells' images toggled, a row of every symmetry's per cell (one
+	// cache line, and one loop over the cells rather than one per
+	// symmetry).
+	occ := im.occ
+	for x := dOcc; x != 0; x &= x - 1 {
+		row := &c.cells[bits.TrailingZeros64(x)]
+		for i := range occ {
+			occ[i] ^= row[i]
+		}
+	}
 	least := k
 	for i := range c.syms {
 		sy := &c.syms[i]
-		o := im.occ[i] ^ sy.mapFew(dOcc)
+		o := occ[i]
 		if o > least.Occ {
 			continue
 		}
@@ -576,7 +587,7 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 		}
 		return nil
 	}
-	_, _, err = countAllKeep(p, smallCodec{p.Board.Symmetries()[1:]}, progress, check, keep)
+	_, _, err = countAllKeep(p, newSmallCodec(p.Board.Symmetries()[1:]), progress, check, keep)
 	if h := tooLarge.Load(); h != 0 {
 		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
 	}
