@@ -329,11 +329,21 @@ func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 // ValueOf returns the value of a key that Prefetch made ready, and
 // whether the set holds the key.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
-	i, ok := ks.IndexOf(l)
-	if !ok {
+	fs := &ks.set.shards[l.h>>58].set
+	if !l.packed || len(fs.keys) == 0 {
 		return 0, false
 	}
-	return ks.Value(i), true
+	// IndexOf's probe, the value read from the slot found: the backward
+	// pass calls this once per child.
+	for i := l.h & fs.mask; ; i = (i + 1) & fs.mask {
+		x := fs.keys[i]
+		if x == ks.empty {
+			return 0, false
+		}
+		if x[0] == l.x[0] && (x[1]^l.x[1])&lowMask(valueShift) == 0 {
+			return int16(x[1] >> valueShift), true
+		}
+	}
 }
 
 // Value returns the value kept with the key of index i.
