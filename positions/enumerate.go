@@ -310,38 +310,35 @@ func (ks *KeySet) Prefetch(l *Lookup) {
 
 // IndexOf is Index for a key that Prefetch made ready.
 func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
-	shard := int(l.h >> 58)
-	fs := &ks.set.shards[shard].set
-	if !l.packed || len(fs.keys) == 0 {
-		return 0, false
-	}
-	for i := l.h & fs.mask; ; i = (i + 1) & fs.mask {
-		x := fs.keys[i]
-		if x == ks.empty {
-			return 0, false
-		}
-		if x[0] == l.x[0] && (x[1]^l.x[1])&lowMask(valueShift) == 0 {
-			return ks.offset[shard] + int(i), true
-		}
-	}
+	shard, i, _, ok := ks.probe(l)
+	return ks.offset[shard] + int(i), ok
 }
 
 // ValueOf returns the value of a key that Prefetch made ready, and
-// whether the set holds the key.
+// whether the set holds the key. It takes the value from the slot the
+// probe compared: the backward pass calls it once per child.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
-	fs := &ks.set.shards[l.h>>58].set
+	_, _, x, ok := ks.probe(l)
+	return int16(x[1] >> valueShift), ok
+}
+
+// probe finds the slot of l's key: its shard, its place in the shard and
+// what it holds, and false if the set does not hold the key. IndexOf and
+// ValueOf are inlined around it, so a look-up makes one call, as when
+// each held its own copy of the loop.
+func (ks *KeySet) probe(l *Lookup) (shard int, i uint64, x packedKey, ok bool) {
+	shard = int(l.h >> 58)
+	fs := &ks.set.shards[shard].set
 	if !l.packed || len(fs.keys) == 0 {
-		return 0, false
+		return 0, 0, x, false
 	}
-	// IndexOf's probe, the value read from the slot found: the backward
-	// pass calls this once per child.
-	for i := l.h & fs.mask; ; i = (i + 1) & fs.mask {
-		x := fs.keys[i]
+	for i = l.h & fs.mask; ; i = (i + 1) & fs.mask {
+		x = fs.keys[i]
 		if x == ks.empty {
-			return 0, false
+			return 0, 0, x, false
 		}
 		if x[0] == l.x[0] && (x[1]^l.x[1])&lowMask(valueShift) == 0 {
-			return int16(x[1] >> valueShift), true
+			return shard, i, x, true
 		}
 	}
 }
