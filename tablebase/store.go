@@ -39,13 +39,9 @@ func keyCompare(a, b *positions.SmallKey) int {
 
 // sortEntries sorts es by key (keyCompare's order) and returns the sorted
 // slice, which may be es or a new one. It is a least-significant-digit
-// radix sort on 16-bit digits that skips the digits every key shares:
-// sorting a tier this way takes a fraction of the time of a comparison
-// sort, time that the next tier's computation, running meanwhile, gets
-// back. When the bits that differ between keys fit 112 (Hüpfer 5x5, the
-// cross, the Froglet 5x5 openings), each entry is packed into two words
-// first, key and value, which moves 16 bytes a pass instead of 40, in as
-// many passes as the differing bits need.
+// radix sort on 16-bit digits that skips the digits every key shares. It
+// serves the sorted format, which tiers use only when their keys do not
+// pack into two words (the others are stored in hash buckets, unsorted).
 func sortEntries(es []entry) []entry {
 	if len(es) < 1024 {
 		slices.SortFunc(es, func(a, b entry) int { return keyCompare(&a.k, &b.k) })
@@ -61,9 +57,6 @@ func sortEntries(es []entry) []entry {
 // sortEntriesBits is sortEntries for entries whose keys' bits kb holds.
 func sortEntriesBits(es []entry, kb keyBits) []entry {
 	or, and := kb.or, kb.and
-	if pk, ok := newPacking(or, and); ok {
-		return pk.sort(es)
-	}
 	tmp := make([]entry, len(es))
 	count := make([]int, 1<<16)
 	// The words from the least significant (Meta) to the most (Occ).
@@ -186,19 +179,6 @@ func (x packedEntry) shl(n uint) packedEntry {
 	return packedEntry{lo: x.lo << n, hi: x.hi<<n | x.lo>>(64-n)}
 }
 
-// shr shifts x right by n bits, 1 <= n <= 64.
-func (x packedEntry) shr(n uint) packedEntry {
-	return packedEntry{lo: x.lo>>n | x.hi<<(64-n), hi: x.hi >> n}
-}
-
-// digit returns the 16-bit digit of x at bit shift, a multiple of 16.
-func (x *packedEntry) digit(shift uint) uint64 {
-	if shift < 64 {
-		return x.lo >> shift & (1<<digitBits - 1)
-	}
-	return x.hi >> (shift - 64) & (1<<digitBits - 1)
-}
-
 func (pk *packing) pack(e *entry) packedEntry {
 	var x packedEntry
 	for _, f := range pk.fields {
@@ -228,47 +208,6 @@ func (pk *packing) unpack(x packedEntry) entry {
 		words[f.word] = words[f.word]&^(m<<f.lo) | b&m<<f.lo
 	}
 	return entry{positions.SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}, int16(uint16(x.lo))}
-}
-
-// sort is sortEntries for keys that pk packs: it sorts the packed entries
-// and writes them back, unpacked, into es.
-func (pk *packing) sort(es []entry) []entry {
-	a := make([]packedEntry, len(es))
-	for i := range es {
-		a[i] = pk.pack(&es[i])
-	}
-	a = pk.sortPacked(a)
-	for i := range a {
-		es[i] = pk.unpack(a[i])
-	}
-	return es
-}
-
-// sortPacked sorts entries that pk packed on the 16-bit digits of their
-// keys, and returns the sorted slice, a or a new one.
-func (pk *packing) sortPacked(a []packedEntry) []packedEntry {
-	b := make([]packedEntry, len(a))
-	// 16-bit digits: 11-bit and 8-bit ones were slower (4 million
-	// Froglet 5x5-like entries: 0.49-0.50 s against 0.57-0.58 s for 11).
-	count := make([]int, 1<<digitBits)
-	for shift := uint(16); shift < 16+pk.bits; shift += digitBits {
-		clear(count)
-		for i := range a {
-			count[a[i].digit(shift)]++
-		}
-		pos := 0
-		for d, c := range count {
-			count[d] = pos
-			pos += c
-		}
-		for i := range a {
-			d := a[i].digit(shift)
-			b[count[d]] = a[i]
-			count[d]++
-		}
-		a, b = b, a
-	}
-	return a
 }
 
 func keyLess(a, b *positions.SmallKey) bool {
@@ -362,7 +301,7 @@ func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) (int, e
 		return true
 	})
 	es = sortEntriesBits(es, kb)
-	return formatSorted, t.writeChunks(kv, id, tier, len(es), func(from, to int) []entry { return es[from:to] })
+	return formatSorted, t.writeChunks(kv, id, tier, es)
 }
 
 // gather packs entries straight from a KeySet's packed slots, without
@@ -420,13 +359,13 @@ func (g *gather) entries(set *positions.KeySet) []packedEntry {
 	return a
 }
 
-// writeChunks writes n entries sorted by key, which part gives from index
-// from to index to, in chunks, and the index of the chunks.
-func (t *table) writeChunks(kv KV, id []byte, tier, n int, part func(from, to int) []entry) error {
+// writeChunks writes entries sorted by key in chunks (the sorted
+// format), and the index of the chunks.
+func (t *table) writeChunks(kv KV, id []byte, tier int, all []entry) error {
 	var kvs [][2][]byte
 	var index []byte
-	for c := 0; c*chunkSize < n; c++ {
-		es := part(c*chunkSize, min((c+1)*chunkSize, n))
+	for c := 0; c*chunkSize < len(all); c++ {
+		es := all[c*chunkSize : min((c+1)*chunkSize, len(all))]
 		kvs = append(kvs, [2][]byte{chunkKey(t.game, id, tier, c), encodeChunk(es)})
 		index = appendKey(index, es[0].k)
 		if len(kvs) >= 4096 {
@@ -805,4 +744,3 @@ func (ts *Tables) BestMove(p *positions.Position, score int) (positions.LegalMov
 	return positions.LegalMove{}, false, nil
 }
 
-const digitBits = 16

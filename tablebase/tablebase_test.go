@@ -278,7 +278,10 @@ func TestVerifyFindsACorruptValue(t *testing.T) {
 }
 
 // TestSortEntries holds the radix sort to a comparison sort, on keys with
-// words that vary in a few bits, in all bits, or not at all.
+// words that vary in a few bits, in all bits, or not at all. Where the
+// keys' differing bits pack into two words (the hashed format's entries),
+// each entry must also come back whole from its packing. (The packing
+// once served a sort of its own, which these cases exercised.)
 func TestSortEntries(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, n := range []int{0, 1, 100, 1023, 1024, 5000, 70000} {
@@ -310,6 +313,17 @@ func TestSortEntries(t *testing.T) {
 			slices.SortFunc(want, func(a, b entry) int { return keyCompare(&a.k, &b.k) })
 			if got := sortEntries(es); !slices.Equal(got, want) {
 				t.Fatalf("%d entries, masks %x: radix sort differs", len(es), masks)
+			}
+			kb := newKeyBits()
+			for i := range es {
+				kb.add(&es[i].k)
+			}
+			if pk, ok := newPacking(kb.or, kb.and); ok {
+				for _, e := range es {
+					if back := pk.unpack(pk.pack(&e)); back != e {
+						t.Fatalf("masks %x: %+v packs and comes back as %+v", masks, e, back)
+					}
+				}
 			}
 		}
 	}
