@@ -743,4 +743,3 @@ func (ts *Tables) BestMove(p *positions.Position, score int) (positions.LegalMov
 	}
 	return positions.LegalMove{}, false, nil
 }
-
