@@ -52,7 +52,8 @@ type Images struct{ occ, c0, c1 [7]uint64 }
 
 // incremental reports whether children's keys are made from their
 // parent's images: on boards of more than 40 cells, where a word's image
-// takes eight table look-ups, and a child's few changed cells take fewer (measured: a tenth off the cross's build; on 5x5 boards it costs).
+// takes eight table look-ups, and a child's few changed cells take fewer
+// (measured: a tenth off the cross's build; on 5x5 boards it costs).
 func (c smallCodec) incremental() bool {
 	return len(c.syms) > 0 && len(c.syms[0].Perm) > 40
 }
@@ -268,22 +269,16 @@ func (ks *KeySet) Slots() int { return len(ks.slots) }
 
 // Index returns the index of key k, and whether the set holds it.
 func (ks *KeySet) Index(k SmallKey) (int, bool) {
-	l := ks.lookup(&k)
+	l, _ := ks.Prepare(&k) // a key Prepare refuses, probe does not find
 	return ks.IndexOf(&l)
 }
 
-// Lookup is a key made ready for a look-up in a KeySet by Prefetch:
-// packed and hashed, its slot being loaded.
+// Lookup is a key made ready for a look-up in a KeySet by Prepare:
+// packed and hashed (Prefetch then starts loading its slot).
 type Lookup struct {
 	x      packedKey
 	h      uint64
 	packed bool
-}
-
-// lookup makes k ready for IndexOf: packed and hashed.
-func (ks *KeySet) lookup(k *SmallKey) Lookup {
-	x, packed := ks.pk.pack(k)
-	return Lookup{x: x, h: smallCodec{}.hash(k), packed: packed}
 }
 
 // Prepare packs and hashes k for a look-up (IndexOf, ValueOf), and
@@ -293,8 +288,6 @@ func (ks *KeySet) lookup(k *SmallKey) Lookup {
 // instructions after it until the page walk is done, and in a burst the
 // walks overlap, where spread among other work each one stalls alone.
 func (ks *KeySet) Prepare(k *SmallKey) (l Lookup, ok bool) {
-	// lookup's work, written out: the call is not inlined, and made the
-	// backward pass 13% slower (BenchmarkBackwardPass/Froglet5x4).
 	l.x, l.packed = ks.pk.pack(k)
 	l.h = smallCodec{}.hash(k)
 	fs := &ks.set.shards[l.h>>58].set
@@ -308,13 +301,13 @@ func (ks *KeySet) Prefetch(l *Lookup) {
 	prefetch.Line(unsafe.Pointer(&fs.keys[l.h&fs.mask]))
 }
 
-// IndexOf is Index for a key that Prefetch made ready.
+// IndexOf is Index for a key that Prepare made ready.
 func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 	shard, i, _, ok := ks.probe(l)
 	return ks.offset[shard] + int(i), ok
 }
 
-// ValueOf returns the value of a key that Prefetch made ready, and
+// ValueOf returns the value of a key that Prepare made ready, and
 // whether the set holds the key. It takes the value from the slot the
 // probe compared: the backward pass calls it once per child.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
@@ -356,7 +349,7 @@ func (ks *KeySet) SetValue(i int, v int16) {
 	*w = *w&lowMask(valueShift) | uint64(uint16(v))<<valueShift
 }
 
-// Key returns the key that Prefetch made l from, if the set's packing
+// Key returns the key that Prepare made l from, if the set's packing
 // holds it (false: no position of the set's table has that key).
 func (ks *KeySet) Key(l *Lookup) (SmallKey, bool) {
 	if !l.packed {
