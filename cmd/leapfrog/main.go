@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 
 	"github.com/urfave/cli/v2"
 )
@@ -38,7 +39,38 @@ func badInputf(format string, args ...any) error {
 }
 
 func main() {
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	stop, err := startProfile(os.Getenv("LEAPFROG_CPUPROFILE"))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "leapfrog: %s\n", err)
+		os.Exit(exitBadInput)
+	}
+	code := run(os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// startProfile starts writing a CPU profile of the run to file, if it is
+// not empty (LEAPFROG_CPUPROFILE: for go tool pprof, and for the profile
+// that builds are optimised with, cmd/leapfrog/default.pgo; see
+// docs/PERFORMANCE.md). stop ends it.
+func startProfile(file string) (stop func(), err error) {
+	if file == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("LEAPFROG_CPUPROFILE: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("LEAPFROG_CPUPROFILE: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(os.Stderr, "leapfrog: LEAPFROG_CPUPROFILE: %s\n", err)
+		}
+	}, nil
 }
 
 // run is main without the process: tests call it with their own streams.
