@@ -298,10 +298,19 @@ type Lookup struct {
 // instructions after it until the page walk is done, and in a burst the
 // walks overlap, where spread among other work each one stalls alone.
 func (ks *KeySet) Prepare(k *SmallKey) (l Lookup, ok bool) {
-	l.x, l.packed = ks.pk.pack(k)
-	l.h = smallCodec{}.hash(k)
-	fs := &ks.set.shards[l.h>>58].set
-	return l, l.packed && len(fs.keys) != 0
+	ok = ks.PrepareTo(&l, k)
+	return l, ok
+}
+
+// PrepareTo is Prepare into *l, field by field: callers that keep many
+// look-ups prepare each where it stays. (A Lookup made apart and then
+// copied is read 16 bytes at a time from its 8-byte writes, a read that
+// must wait for them to reach the cache.)
+func (ks *KeySet) PrepareTo(l *Lookup, k *SmallKey) bool {
+	lo, hi, packed := ks.pk.packWords(k)
+	h := smallCodec{}.hash(k)
+	l.x[0], l.x[1], l.h, l.packed = lo, hi, h, packed
+	return packed && len(ks.set.shards[h>>58].set.keys) != 0
 }
 
 // Prefetch starts loading the slot that the look-up of l (which Prepare

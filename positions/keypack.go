@@ -123,25 +123,38 @@ func lowMask(n uint) uint64 { return 1<<n - 1 }
 // pack returns k packed, and false if k has bits the packing cannot hold
 // (no position of the table has that key).
 func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
+	lo, hi, ok := pk.packWords(k)
+	return packedKey{lo, hi}, ok
+}
+
+// packWords is pack giving the two words apart: in registers, where an
+// array result goes through memory, and a 16-byte read of two 8-byte
+// writes waits for them to reach the cache (a look-up of the backward
+// pass packs every child's key).
+func (pk *keyPacking) packWords(k *SmallKey) (lo, hi uint64, ok bool) {
 	if pk.sparse {
-		return pk.packSparse(k)
+		x, ok := pk.packSparse(k)
+		return x[0], x[1], ok
 	}
-	// The look-ups of the backward pass pack every child's key: by planes
-	// each word goes whole to its place, with no loop over the fields.
+	// By planes each word goes whole to its place, with no loop over the
+	// fields.
 	if k.Occ&^pk.mask[0]|k.C0&^pk.mask[1]|k.C1&^pk.mask[2]|k.Meta&^pk.mask[3] != 0 {
-		return packedKey{}, false
+		return 0, 0, false
 	}
 	// Each word shifted into place, then sent to its out word by a mask:
 	// no indexed stores, which went through memory.
 	o, c0, c1 := k.Occ<<(pk.at[0]&63), k.C0<<(pk.at[1]&63), k.C1<<(pk.at[2]&63)
-	out := packedKey{
-		o&^pk.second[0] | c0&^pk.second[1] | c1&^pk.second[2],
-		o&pk.second[0] | c0&pk.second[1] | c1&pk.second[2],
-	}
+	lo = o&^pk.second[0] | c0&^pk.second[1] | c1&^pk.second[2]
+	hi = o&pk.second[0] | c0&pk.second[1] | c1&pk.second[2]
 	for _, f := range pk.metaFields {
-		out[f.to&1] |= k.Meta >> f.lo & lowMask(f.width) << f.at
+		x := k.Meta >> f.lo & lowMask(f.width) << f.at
+		if f.to == 0 {
+			lo |= x
+		} else {
+			hi |= x
+		}
 	}
-	return out, true
+	return lo, hi, true
 }
 
 // packSparse is pack for a sparse packing.

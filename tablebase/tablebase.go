@@ -418,11 +418,19 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 			return false, t.missing(p, &c)
 		}
 		k := t.canon.ChildKey(t.game, &b.im, p, &c)
-		l, ok := b.sets[ct].Prepare(&k)
-		if !ok { // no position of the tier can have k
+		// The child is made where it stays, field by field: a child made
+		// apart and copied in is read 16 bytes at a time from smaller
+		// writes, which waits for them to reach the cache.
+		n := len(b.children)
+		if n == cap(b.children) {
+			b.children = append(b.children, child{})
+		}
+		b.children = b.children[:n+1]
+		ch := &b.children[n]
+		ch.tier, ch.points = int32(ct), m.Points
+		if !b.sets[ct].PrepareTo(&ch.look, &k) { // no position of the tier can have k
 			return false, t.missing(p, &c)
 		}
-		b.children = append(b.children, child{look: l, tier: int32(ct), points: m.Points})
 	}
 	b.pos = append(b.pos, *p)
 	b.index = append(b.index, i)
