@@ -70,7 +70,7 @@ func TestCountAllAgainstNaive(t *testing.T) {
 				syms = p.Board.Symmetries()[1:]
 			}
 			for name, count := range map[string]func() ([]LevelCount, int, error){
-				"small": func() ([]LevelCount, int, error) { return countAll(p, newSmallCodec(syms), nil, nil) },
+				"small": func() ([]LevelCount, int, error) { return countAll(p, newSmallCodec(p.Board, syms), nil, nil) },
 				"big":   func() ([]LevelCount, int, error) { return countAll(p, bigCodec{syms}, nil, nil) },
 			} {
 				levels, total, err := count()

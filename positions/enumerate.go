@@ -32,7 +32,7 @@ type Canonicalizer struct{ codec smallCodec }
 
 // NewCanonicalizer returns a Canonicalizer for board b.
 func NewCanonicalizer(b *Board) Canonicalizer {
-	return Canonicalizer{newSmallCodec(b.Symmetries()[1:])}
+	return Canonicalizer{newSmallCodec(b, b.Symmetries()[1:])}
 }
 
 // Key returns p's canonical key (see CanonicalKey).
@@ -51,12 +51,8 @@ func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
 type Images struct{ occ, c0, c1 [7]uint64 }
 
 // incremental reports whether children's keys are made from their
-// parent's images: on boards of more than 40 cells, where a word's image
-// takes eight table look-ups, and a child's few changed cells take fewer
-// (measured: a tenth off the cross's build; on 5x5 boards it costs).
-func (c smallCodec) incremental() bool {
-	return len(c.syms) > 0 && len(c.syms[0].Perm) > 40
-}
+// parent's images (see newSmallCodec).
+func (c smallCodec) incremental() bool { return c.rows != nil }
 
 // Images sets im to the images of s under the symmetries (on boards where
 // they do not pay it leaves im as it is: ChildKey does not read it).
@@ -110,10 +106,18 @@ func (c smallCodec) childKey(g Game, im *Images, parent, child *Small) SmallKey 
 	if child.C0|child.C1 == 0 {
 		return SmallKey{Occ: m, Meta: k.Meta}
 	}
-	// Coloured: among the images with those cells (often one), the least
-	// colour planes.
 	occ := [7]uint64{o0, o1, o2, o3, o4, o5, o6}
-	dC0, dC1 := parent.C0^child.C0, parent.C1^child.C1
+	return c.leastColoured(k, &occ, m, im, parent.C0^child.C0, parent.C1^child.C1)
+}
+
+// leastColoured returns the least of key k and its images under the
+// symmetries, given m, the least occupied cells among them, and the
+// images' occupied cells occ: k itself if its cells are m and its colours
+// least, else the image with cells m and the least colour planes. The
+// images' colour planes are those of the parent (im) toggled by dC0 and
+// dC1, where the parent's differ from k's. A key without colours is
+// {Occ: m} and needs no call.
+func (c smallCodec) leastColoured(k SmallKey, occ *[7]uint64, m uint64, im *Images, dC0, dC1 uint64) SmallKey {
 	least := k
 	for i := range c.syms {
 		if occ[i] != m {
@@ -606,7 +610,7 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 		}
 		return nil
 	}
-	_, _, err = countAllKeep(p, newSmallCodec(p.Board.Symmetries()[1:]), progress, check, keep)
+	_, _, err = countAllKeep(p, newSmallCodec(p.Board, p.Board.Symmetries()[1:]), progress, check, keep)
 	if h := tooLarge.Load(); h != 0 {
 		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
 	}

@@ -78,6 +78,22 @@ func checkSmall(p *Position) string {
 	if len(reached) != len(children) {
 		return fmt.Sprintf("SmallChildren reaches %d positions, SmallMoves %d", len(reached), len(children))
 	}
+	// Children gives SmallChildren's children, in order, each with the key,
+	// tier and points that the move, Apply and ChildKey give.
+	var sc ChildScratch
+	kids := canon.Children(p.Game, p.Board, &s, &sc, nil)
+	moves := p.Board.SmallChildren(p.Game, &s, nil)
+	if len(kids) != len(moves) {
+		return fmt.Sprintf("Children gives %d children, SmallChildren %d", len(kids), len(moves))
+	}
+	for i := range moves {
+		c := s
+		c.Apply(p.Game, &moves[i])
+		want := Child{Key: canon.SmallKey(p.Game, &c), Tier: int32(SmallTier(p.Game, &c)), Points: moves[i].Points}
+		if kids[i] != want {
+			return fmt.Sprintf("child %d (%+v): Children gives %+v, the move %+v", i, moves[i], kids[i], want)
+		}
+	}
 	for cell := -1; cell <= 64; cell++ {
 		for _, m := range p.Board.SmallMovesFrom(p.Game, &s, cell, nil) {
 			c := s

@@ -46,6 +46,7 @@ func BenchmarkBackwardPass(b *testing.B) {
 		{"Froglet5x4", "froglet byygr/ggggr/ggyry/ggyyy w 0-0"},           // leapfrog new froglet --size 5x4 --seed 1
 		{"Froglet6x4", "froglet rbyygr/yyyggg/ygggrg/ggyygy w 0-0"},       // --size 6x4 --seed 1
 		{"Froglet5x5Hole", "froglet ryygr/ygggr/ggg.y/gygyy/gyybg w 0-0"}, // the 5x5 opening after its first move, 15.6 million positions
+		{"Hupfer5x5", "hupfer ...tt/...tt/...../rr.../rr... r 4-4"},       // --size 5 --supply 4, 14.6 million positions
 		{"SmallCross", "froglet ##ggg##/##ggg##/ggg.ggg/gg...gg/ggg.ggg/##ggg##/##ggg## w 0-0"},
 		{"Cross", "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0"},
 	} {
