@@ -334,27 +334,32 @@ func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 // whether the set holds the key. It takes the value from the slot the
 // probe compared: the backward pass calls it once per child.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
-	_, _, x, ok := ks.probe(l)
-	return int16(x[1] >> valueShift), ok
+	_, _, hi, ok := ks.probe(l)
+	return int16(hi >> valueShift), ok
 }
 
 // probe finds the slot of l's key: its shard, its place in the shard and
 // what it holds, and false if the set does not hold the key. IndexOf and
 // ValueOf are inlined around it, so a look-up makes one call, as when
 // each held its own copy of the loop.
-func (ks *KeySet) probe(l *Lookup) (shard int, i uint64, x packedKey, ok bool) {
+func (ks *KeySet) probe(l *Lookup) (shard int, i uint64, hi uint64, ok bool) {
 	shard = int(l.h >> 58)
 	fs := &ks.set.shards[shard].set
 	if !l.packed || len(fs.keys) == 0 {
-		return 0, 0, x, false
+		return 0, 0, 0, false
 	}
+	// The slot's words one by one: a slot read whole is a 16-byte value,
+	// which Go moves through the stack.
+	k0, k1 := l.x[0], l.x[1]
+	e0, e1 := ks.empty[0], ks.empty[1]
 	for i = l.h & fs.mask; ; i = (i + 1) & fs.mask {
-		x = fs.keys[i]
-		if x == ks.empty {
-			return 0, 0, x, false
+		slot := &fs.keys[i]
+		x0, x1 := slot[0], slot[1]
+		if x0 == e0 && x1 == e1 {
+			return 0, 0, 0, false
 		}
-		if x[0] == l.x[0] && (x[1]^l.x[1])&lowMask(valueShift) == 0 {
-			return shard, i, x, true
+		if x0 == k0 && (x1^k1)&lowMask(valueShift) == 0 {
+			return shard, i, x1, true
 		}
 	}
 }
