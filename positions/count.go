@@ -110,7 +110,7 @@ func tier(p *Position) int {
 // symmetry, positions that a symmetry of the board maps onto each other
 // count once. Tiers (see tier) are expanded from the highest down, each by
 // all cores. progress, if not nil, is called after each tier with the
-// positions counted and found so far; stop, if not nil, is polled between
+// positions counted and found so far; stop, if not nil, is polled every 64
 // positions and ends the count with ErrStopped.
 func CountAll(p *Position, symmetry bool, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
 	var syms []Symmetry
@@ -479,9 +479,12 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 					h := sc.hash(&ck)
 					batcherOf(t).add(lower[t], *(*K)(unsafe.Pointer(&ck)), h)
 				}
+				polled := 0
 				for si := w; si < len(set.shards); si += workers {
 					set.shards[si].set.each(func(k *K) bool {
-						if stop != nil && stop() {
+						// stop every 64 positions: a shared counter it
+						// may keep moves between the cores' caches.
+						if polled++; polled&63 == 0 && stop != nil && stop() {
 							stopped.Store(true)
 							return false
 						}

@@ -583,7 +583,7 @@ func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop
 		if stop != nil && stop() {
 			return true
 		}
-		if maxBytes > 0 && calls.Add(1)%(1<<16) == 0 {
+		if maxBytes > 0 && calls.Add(1)%(1<<10) == 0 { // every 65,536 positions (see countAllKeep)
 			if h := heapBytes(); h > maxBytes {
 				tooLarge.CompareAndSwap(0, h)
 			}
