@@ -292,6 +292,7 @@ func (ks *KeySet) Index(k SmallKey) (int, bool) {
 type Lookup struct {
 	x      packedKey
 	h      uint64
+	slot   *packedKey // where the probe starts; nil if Prepare refused the key
 	packed bool
 }
 
@@ -313,15 +314,20 @@ func (ks *KeySet) Prepare(k *SmallKey) (l Lookup, ok bool) {
 func (ks *KeySet) PrepareTo(l *Lookup, k *SmallKey) bool {
 	lo, hi, packed := ks.pk.packWords(k)
 	h := smallCodec{}.hash(k)
-	l.x[0], l.x[1], l.h, l.packed = lo, hi, h, packed
-	return packed && len(ks.set.shards[h>>58].set.keys) != 0
+	l.x[0], l.x[1], l.h, l.packed, l.slot = lo, hi, h, packed, nil
+	if fs := &ks.set.shards[h>>58].set; packed && len(fs.keys) != 0 {
+		l.slot = &fs.keys[h&fs.mask]
+		return true
+	}
+	return false
 }
 
 // Prefetch starts loading the slot that the look-up of l (which Prepare
 // accepted) starts at.
 func (ks *KeySet) Prefetch(l *Lookup) {
-	fs := &ks.set.shards[l.h>>58].set
-	prefetch.Line(unsafe.Pointer(&fs.keys[l.h&fs.mask]))
+	if l.slot != nil {
+		prefetch.Line(unsafe.Pointer(l.slot))
+	}
 }
 
 // IndexOf is Index for a key that Prepare made ready.
@@ -334,8 +340,25 @@ func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 // whether the set holds the key. It takes the value from the slot the
 // probe compared: the backward pass calls it once per child.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
+	if v, ok := l.Value(); ok {
+		return v, true
+	}
 	_, _, hi, ok := ks.probe(l)
 	return int16(hi >> valueShift), ok
+}
+
+// Value returns the value of l's key if the slot its probe starts at
+// holds the key, which is most often so; false means that ValueOf must
+// look further. It is small enough to be inlined, where ValueOf (which
+// calls probe) is not: the backward pass looks up every child.
+func (l *Lookup) Value() (int16, bool) {
+	// An empty slot's value is -32768, which no position has.
+	if x := l.slot; x != nil {
+		if x0, x1 := x[0], x[1]; x0 == l.x[0] && (x1^l.x[1])<<(64-valueShift) == 0 && x1>>valueShift != 1<<15 {
+			return int16(x1 >> valueShift), true
+		}
+	}
+	return 0, false
 }
 
 // probe finds the slot of l's key: its shard, its place in the shard and

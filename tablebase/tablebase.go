@@ -471,7 +471,10 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 		}
 		for i := range b.children[start:b.ends[j]] {
 			c := &b.children[start+i]
-			cv, ok := b.sets[c.tier].ValueOf(&c.look)
+			cv, ok := c.look.Value() // inlined: most often the key is there
+			if !ok {
+				cv, ok = b.sets[c.tier].ValueOf(&c.look)
+			}
 			if !ok {
 				k, _ := b.sets[c.tier].Key(&c.look)
 				return t.missing(&b.pos[j], &positions.Child{Key: k, Tier: c.tier})
