@@ -121,8 +121,8 @@ when the positions outgrow it. Once they are all found, the memory the values
 need is estimated, and the build stops before computing them if that does not
 fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes.
 
-   leapfrog tablebase build hupfer --size 5 --supply 4      # 14.6 million positions, about 8 s, 1.3 GB
-   leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB   # 202 million, about 2 min, 14 GB resident`,
+   leapfrog tablebase build hupfer --size 5 --supply 4      # 14.6 million positions, about 6 s, 1.3 GB
+   leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB   # 202 million, under 2 min, 14 GB resident`,
 				Flags: append(rootFlags(),
 					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines"}),
