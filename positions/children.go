@@ -126,6 +126,8 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			// Frogs that can be jumped: on the board at the start, not the
 			// mover, not taken yet. Every other cell is empty for landing.
 			frogs := s.Occ &^ (1 << f) &^ removed
+			// jumpDirs(at, frogs, ^frogs), written out as smallContinue
+			// does: as a helper it costs 90 to the inliner, over its 80.
 			a := uint(at)
 			dirs := uint((b.canJump[North]&(frogs>>w)&^(frogs>>(2*w)))>>a&1) |
 				uint((b.canJump[East]&(frogs>>1)&^(frogs>>2))>>a&1)<<1 |
