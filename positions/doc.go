@@ -16,6 +16,10 @@
 //     reading a move in any spelling, with errors that name the broken rule.
 //   - symmetry.go, start.go: board symmetries and canonical forms; start
 //     positions and random play.
-//   - count.go, flatset.go, enumerate.go: counting reachable positions tier
-//     by tier on all cores, and the enumeration that tablebases build on.
+//   - count.go, flatset.go, enumerate.go, keypack.go: counting reachable
+//     positions tier by tier on all cores, and the enumeration that
+//     tablebases build on (KeySet: a tier's positions, packed, with values).
+//   - children.go: a position's children as a tablebase's backward pass
+//     wants them (Canonicalizer.Children), canonical keys made straight
+//     from the position for Froglet.
 package positions
