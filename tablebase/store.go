@@ -431,8 +431,21 @@ type tableInfo struct {
 // Open reads the list of tables in kv.
 func Open(kv KV) (*Tables, error) {
 	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}, hashed: map[string]*hashedTier{}}
-	err := kv.ScanRaw([]byte{cache.TablePrefix}, func(k, v []byte) error {
-		if len(k) != 11 || k[2] != 'M' {
+	// Only the metadata keys: a scan of every key under the tables'
+	// prefix read every table's chunks, 2 GB and 2 s for the Froglet 5x5
+	// opening's, on every command that opens the cache.
+	for _, g := range []positions.Game{positions.Froglet, positions.Hupfer} {
+		if err := ts.scanMeta(g); err != nil {
+			return ts, err
+		}
+	}
+	return ts, nil
+}
+
+// scanMeta adds the tables of game g found in the store.
+func (ts *Tables) scanMeta(g positions.Game) error {
+	return ts.kv.ScanRaw(metaKey(g, nil), func(k, v []byte) error {
+		if len(k) != 11 {
 			return nil
 		}
 		var m Meta
@@ -452,7 +465,6 @@ func Open(kv KV) (*Tables, error) {
 		ts.tables = append(ts.tables, ti)
 		return nil
 	})
-	return ts, err
 }
 
 // List returns the tables' descriptions.

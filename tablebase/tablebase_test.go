@@ -412,3 +412,38 @@ func TestDropLeavesNothing(t *testing.T) {
 		t.Fatalf("the table kept: verify %d positions: %v %v", n, bad, err)
 	}
 }
+
+// countingKV counts the entries ScanRaw gives its callers.
+type countingKV struct {
+	KV
+	scanned int
+}
+
+func (c *countingKV) ScanRaw(prefix []byte, fn func(k, v []byte) error) error {
+	return c.KV.ScanRaw(prefix, func(k, v []byte) error {
+		c.scanned++
+		return fn(k, v)
+	})
+}
+
+// TestOpenReadsOnlyMetadata checks that opening the tables reads one entry
+// per table, not their chunks: every command that opens the cache opens
+// the tables, and a scan of all their keys read 2 GB for the Froglet 5x5
+// opening's table.
+func TestOpenReadsOnlyMetadata(t *testing.T) {
+	st := openStore(t)
+	for _, text := range []string{"hupfer ..tt/..tt/rr../rr.. r 2-1", "froglet ggg/ggg/g.g w 0-0"} {
+		root, _ := positions.ParsePosition(text)
+		if _, err := Build(st, root, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kv := &countingKV{KV: st}
+	tables, err := Open(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tables.List()); n != 2 || kv.scanned != 2 {
+		t.Errorf("Open found %d tables reading %d entries, want 2 and 2", n, kv.scanned)
+	}
+}
