@@ -338,23 +338,21 @@ func (ks *KeySet) IndexOf(l *Lookup) (int, bool) {
 
 // ValueOf returns the value of a key that Prepare made ready, and
 // whether the set holds the key. It takes the value from the slot the
-// probe compared: the backward pass calls it once per child.
+// probe compared. Callers with many look-ups (the backward pass, once per
+// child) try Lookup.Value first, which is inlined, and call ValueOf when
+// it misses.
 func (ks *KeySet) ValueOf(l *Lookup) (int16, bool) {
-	if v, ok := l.Value(); ok {
-		return v, true
-	}
 	_, _, hi, ok := ks.probe(l)
 	return int16(hi >> valueShift), ok
 }
 
 // Value returns the value of l's key if the slot its probe starts at
 // holds the key, which is most often so; false means that ValueOf must
-// look further. It is small enough to be inlined, where ValueOf (which
-// calls probe) is not: the backward pass looks up every child.
+// look further. It is small enough to be inlined, where probe is not.
 func (l *Lookup) Value() (int16, bool) {
 	// An empty slot's value is -32768, which no position has.
 	if x := l.slot; x != nil {
-		if x0, x1 := x[0], x[1]; x0 == l.x[0] && (x1^l.x[1])<<(64-valueShift) == 0 && x1>>valueShift != 1<<15 {
+		if x0, x1 := x[0], x[1]; x0 == l.x[0] && (x1^l.x[1])&lowMask(valueShift) == 0 && x1>>valueShift != 1<<15 {
 			return int16(x1 >> valueShift), true
 		}
 	}
@@ -362,15 +360,15 @@ func (l *Lookup) Value() (int16, bool) {
 }
 
 // probe finds the slot of l's key: its shard, its place in the shard and
-// what it holds, and false if the set does not hold the key. IndexOf and
-// ValueOf are inlined around it, so a look-up makes one call, as when
-// each held its own copy of the loop.
+// the slot's second word (where the value is), and false if the set does
+// not hold the key. IndexOf and ValueOf are inlined around it, so a
+// look-up makes one call.
 func (ks *KeySet) probe(l *Lookup) (shard int, i uint64, hi uint64, ok bool) {
-	shard = int(l.h >> 58)
-	fs := &ks.set.shards[shard].set
-	if !l.packed || len(fs.keys) == 0 {
+	if l.slot == nil { // Prepare refused the key
 		return 0, 0, 0, false
 	}
+	shard = int(l.h >> 58)
+	fs := &ks.set.shards[shard].set
 	// The slot's words one by one: a slot read whole is a 16-byte value,
 	// which Go moves through the stack.
 	k0, k1 := l.x[0], l.x[1]

@@ -471,7 +471,7 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 		}
 		for i := range b.children[start:b.ends[j]] {
 			c := &b.children[start+i]
-			cv, ok := c.look.Value() // inlined: most often the key is there
+			cv, ok := c.look.Value() // inlined: most often the key is in its first slot
 			if !ok {
 				cv, ok = b.sets[c.tier].ValueOf(&c.look)
 			}
