@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -157,7 +158,7 @@ func TestForeignAndCorruptDirectories(t *testing.T) {
 	st.Put(p, Bounds{5, 5})
 	st.Close()
 	os.WriteFile(filepath.Join(corrupt, "MANIFEST"), []byte("garbage, not a manifest"), 0o644)
-	if _, err := Open(corrupt, Options{}); err == nil || !strings.Contains(err.Error(), corrupt) || !strings.Contains(err.Error(), "start afresh") {
+	if _, err := Open(corrupt, Options{}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), corrupt) || !strings.Contains(err.Error(), "cache clear") {
 		t.Errorf("corrupt manifest: %v", err)
 	}
 }

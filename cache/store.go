@@ -21,10 +21,6 @@ import (
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
-// markerFile marks a directory as a leapfrog cache: Open refuses to put a
-// database into a directory that holds other things.
-const markerFile = "LEAPFROG-CACHE"
-
 // ErrLocked means another process holds the cache.
 var ErrLocked = errors.New("the cache is in use by another leapfrog process")
 
@@ -48,10 +44,12 @@ type Store struct {
 	werr   atomic.Pointer[error]
 	closed sync.Once
 	// Counters of this process.
-	hits, misses, puts, dropped atomic.Int64
+	hits, misses, puts, dropped, damaged atomic.Int64
 }
 
 type kv struct{ k, v []byte }
+
+func sealed(k, v []byte) kv { return kv{k, seal(k, v)} }
 
 // Options of Open.
 type Options struct {
@@ -75,9 +73,12 @@ func DefaultDir() (string, error) {
 	return filepath.Join(base, "leapfrog"), nil
 }
 
-// Open opens (creating if needed) the cache in dir.
+// Open opens (creating if needed) the cache in dir. A damaged directory
+// is refused with a *DamageError naming what is wrong; a directory of an
+// older store format is emptied, since its values carry no checksums.
 func Open(dir string, opt Options) (*Store, error) {
-	if err := checkDir(dir); err != nil {
+	format, err := prepareDir(dir)
+	if err != nil {
 		if isNoSpace(err) {
 			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
 		}
@@ -106,6 +107,10 @@ func Open(dir string, opt Options) (*Store, error) {
 		WithCompression(options.Snappy).
 		WithBlockCacheSize(32 << 20).
 		WithIndexCacheSize(16 << 20).
+		// A damaged block or value-log entry is an error on read, not
+		// garbage (docs/PERFORMANCE.md, "Checksums", has the cost).
+		WithChecksumVerificationMode(options.OnBlockRead).
+		WithVerifyValueChecksum(true).
 		// Badger's log goes to standard error; keep it to errors unless
 		// asked (--verbose).
 		WithLoggingLevel(badger.ERROR).
@@ -119,56 +124,63 @@ func Open(dir string, opt Options) (*Store, error) {
 	var db *badger.DB
 	for {
 		var err error
-		db, err = badger.Open(bo)
+		db, err = openChecked(dir, bo)
 		if err == nil {
 			break
 		}
-		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
-			if time.Now().Before(deadline) {
-				time.Sleep(100 * time.Millisecond)
-				continue
-			}
-			return nil, fmt.Errorf("%s: %w", dir, ErrLocked)
+		if errors.Is(err, ErrLocked) && time.Now().Before(deadline) {
+			time.Sleep(100 * time.Millisecond)
+			continue
 		}
 		if isNoSpace(err) {
 			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
 		}
-		return nil, fmt.Errorf("cannot open the cache in %s (delete the directory, or run 'leapfrog cache clear', to start afresh): %w", dir, err)
+		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, markerFile), []byte(fmt.Sprintf("leapfrog cache, format %d\n", FormatVersion)), 0o644); err != nil {
-		db.Close()
-		if isNoSpace(err) {
-			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
+	if format < StoreFormat {
+		err := db.DropAll()
+		if err == nil {
+			err = writeMarker(dir)
 		}
-		return nil, fmt.Errorf("cache %s: %w", dir, err)
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("cache %s: emptying a cache of format %d: %w", dir, format, err)
+		}
+	} else if format > StoreFormat {
+		db.Close()
+		return nil, fmt.Errorf("the cache in %s has format %d, made by a newer leapfrog (this one reads format %d): give --cache another directory", dir, format, StoreFormat)
 	}
 	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
 
-// checkDir refuses a directory that is not empty and not a leapfrog cache,
-// so that --cache pointed at the wrong place never writes into it.
-func checkDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("cannot create the cache directory: %w", err)
-		}
-		return nil
-	}
+// openChecked checks dir's files while holding the directory's lock, then
+// opens Badger on it. Under the lock no other process rewrites the files
+// while they are read.
+func openChecked(dir string, bo badger.Options) (db *badger.DB, err error) {
+	unlock, err := lockDir(dir)
 	if err != nil {
-		return fmt.Errorf("cannot read the cache directory %s: %w", dir, err)
+		return nil, err
 	}
-	if len(entries) == 0 {
-		return nil
+	err = checkFiles(dir)
+	unlock()
+	if err != nil {
+		return nil, err
 	}
-	for _, e := range entries {
-		if e.Name() == markerFile {
-			return nil
+	defer func() {
+		if r := recover(); r != nil {
+			db, err = nil, &DamageError{dir, fmt.Sprint("the database failed to open: ", r)}
 		}
+	}()
+	db, err = badger.Open(bo)
+	switch {
+	case err == nil || isNoSpace(err):
+		return db, err
+	case strings.Contains(err.Error(), "Cannot acquire directory lock"):
+		return nil, fmt.Errorf("%s: %w", dir, ErrLocked)
 	}
-	return fmt.Errorf("%s is not empty and is not a leapfrog cache: give --cache an empty or new directory (or remove this one to start afresh)", dir)
+	return nil, &DamageError{dir, "the database failed to open: " + err.Error()}
 }
 
 // Dir returns the cache's directory.
@@ -213,22 +225,18 @@ func (s *Store) writer() {
 	}
 }
 
-// Get returns the bounds stored for p.
+// Get returns the bounds stored for p. A damaged entry (its checksum
+// does not match) is a miss: a cache may forget, never lie.
 func (s *Store) Get(p *positions.Position) (Bounds, bool) {
+	k := Key(p)
+	v, found, err := s.GetRaw(k)
 	var b Bounds
-	found := false
-	err := s.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(Key(p))
-		if err != nil {
-			return err
-		}
-		return item.Value(func(v []byte) error {
-			var derr error
-			b, derr = decode(v)
-			found = derr == nil
-			return nil
-		})
-	})
+	if err == nil && found {
+		b, err = decode(v)
+	}
+	if err != nil {
+		s.damaged.Add(1)
+	}
 	if err != nil || !found {
 		s.misses.Add(1)
 		return Bounds{}, false
@@ -241,7 +249,7 @@ func (s *Store) Get(p *positions.Position) (Bounds, bool) {
 // a cache may forget, never lie.
 func (s *Store) Put(p *positions.Position, b Bounds) {
 	select {
-	case s.writes <- kv{Key(p), b.encode()}:
+	case s.writes <- sealed(Key(p), b.encode()):
 		s.puts.Add(1)
 	default:
 		s.dropped.Add(1)
@@ -271,14 +279,15 @@ func (s *Store) Close() error {
 	return err
 }
 
-// Counters are this process's cache traffic.
+// Counters are this process's cache traffic. Damaged counts the entries
+// whose checksum did not match (each also a miss).
 type Counters struct {
-	Hits, Misses, Puts, Dropped int64
+	Hits, Misses, Puts, Dropped, Damaged int64
 }
 
 // Counters returns this process's cache traffic.
 func (s *Store) Counters() Counters {
-	return Counters{s.hits.Load(), s.misses.Load(), s.puts.Load(), s.dropped.Load()}
+	return Counters{s.hits.Load(), s.misses.Load(), s.puts.Load(), s.dropped.Load(), s.damaged.Load()}
 }
 
 // GameStats counts the entries of one game and rules fingerprint.
@@ -296,9 +305,10 @@ type GameStats struct {
 // of the tables on disk (the SST files that hold the entries; Badger's
 // other files are of fixed size or, while the database is open,
 // preallocated).
-func (s *Store) Stats() ([]GameStats, int64, error) {
+func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
+	defer s.recoverRead(&err)
 	byPrefix := map[[3]byte]*GameStats{}
-	err := s.db.View(func(txn *badger.Txn) error {
+	err = s.db.View(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.PrefetchValues = false
 		it := txn.NewIterator(opts)
@@ -382,7 +392,7 @@ const TablePrefix = 'T'
 func (s *Store) WriteRaw(kvs [][2][]byte) error {
 	wb := s.db.NewWriteBatch()
 	for _, kv := range kvs {
-		if err := wb.Set(kv[0], kv[1]); err != nil {
+		if err := wb.Set(kv[0], seal(kv[0], kv[1])); err != nil {
 			wb.Cancel()
 			return fmt.Errorf("cache %s: %w", s.dir, err)
 		}
@@ -393,10 +403,14 @@ func (s *Store) WriteRaw(kvs [][2][]byte) error {
 	return nil
 }
 
-// GetRaw returns the value of a raw key.
-func (s *Store) GetRaw(k []byte) ([]byte, bool, error) {
-	var v []byte
-	err := s.db.View(func(txn *badger.Txn) error {
+// ErrBadChecksum means a stored value does not match its checksum.
+var ErrBadChecksum = fmt.Errorf("a stored value does not match its checksum: %w", ErrDamaged)
+
+// GetRaw returns the value of a raw key. A value whose checksum does not
+// match is an error wrapping ErrDamaged.
+func (s *Store) GetRaw(k []byte) (v []byte, found bool, err error) {
+	defer s.recoverRead(&err)
+	err = s.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get(k)
 		if err != nil {
 			return err
@@ -408,24 +422,44 @@ func (s *Store) GetRaw(k []byte) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("cache %s: %w", s.dir, err)
+		return nil, false, fmt.Errorf("cache %s: %w: %w", s.dir, ErrDamaged, err)
+	}
+	v, ok := unseal(k, v)
+	if !ok {
+		return nil, false, fmt.Errorf("cache %s: %w", s.dir, ErrBadChecksum)
 	}
 	return v, true, nil
 }
 
-// ScanRaw calls fn for every key with the prefix, in key order.
-func (s *Store) ScanRaw(prefix []byte, fn func(k, v []byte) error) error {
+// recoverRead turns a panic of Badger's on damaged data into an error: the
+// last line of defence behind the checks of Open and the checksums.
+func (s *Store) recoverRead(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("cache %s: %w: reading failed: %v", s.dir, ErrDamaged, r)
+	}
+}
+
+// ScanRaw calls fn for every key with the prefix, in key order. A value
+// whose checksum does not match ends the scan with an error wrapping
+// ErrDamaged.
+func (s *Store) ScanRaw(prefix []byte, fn func(k, v []byte) error) (err error) {
+	defer s.recoverRead(&err)
 	return s.db.View(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.Prefix = prefix
 		it := txn.NewIterator(opts)
 		defer it.Close()
 		for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+			k := it.Item().KeyCopy(nil)
 			v, err := it.Item().ValueCopy(nil)
 			if err != nil {
-				return err
+				return fmt.Errorf("cache %s: %w: %w", s.dir, ErrDamaged, err)
 			}
-			if err := fn(it.Item().KeyCopy(nil), v); err != nil {
+			v, ok := unseal(k, v)
+			if !ok {
+				return fmt.Errorf("cache %s: %w", s.dir, ErrBadChecksum)
+			}
+			if err := fn(k, v); err != nil {
 				return err
 			}
 		}

@@ -62,6 +62,9 @@ func CountDepth(p *Position, depth int, stop func() bool) ([]PlyCount, error) {
 				return out, nil
 			}
 			buf = e.pos.GenerateMoves(buf[:0])
+			if TooManyMoves(buf, 0) {
+				return out, fmt.Errorf("%s: %w", e.pos, ErrTooManyMoves)
+			}
 			for i := range buf {
 				child := e.pos.Child(&buf[i])
 				k := keyOf(child)

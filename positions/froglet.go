@@ -23,16 +23,19 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 	multi := false
 	if b.words == 1 {
 		// Small boards: the first jumps of every frog at once, by shifts.
-		first := b.firstJumps(p.Occ[0])
-		for x := first[0] | first[1] | first[2] | first[3]; x != 0; x &= x - 1 {
+		fj := b.firstJumps(p.Occ[0])
+		for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
 			s := bits.TrailingZeros64(x)
 			n := len(buf)
 			for d := 0; d < numDirs; d++ {
-				if first[d]>>uint(s)&1 != 0 {
+				if fj[d]>>uint(s)&1 != 0 {
 					buf = p.appendJump(buf, s, d)
 				}
 			}
 			buf = p.continueJumps(buf, s, n)
+			if TooManyMoves(buf, first) {
+				return cut(buf, first)
+			}
 			if buf[len(buf)-1].Jumps >= 2 {
 				multi = true
 			}
@@ -61,6 +64,9 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 				n := len(buf)
 				buf = p.singleJumpsFrom(buf, s)
 				buf = p.continueJumps(buf, s, n)
+				if TooManyMoves(buf, first) {
+					return cut(buf, first)
+				}
 				if len(buf) > n && buf[len(buf)-1].Jumps >= 2 {
 					multi = true
 				}
@@ -77,13 +83,16 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 // buf[start:], to every end state of its jump sequences. It walks the
 // states breadth first, using the appended moves themselves as the queue:
 // states with k frogs taken form one contiguous layer, so a new state need
-// only be compared with the states of its own layer.
+// only be compared with the states of its own layer. It stops once the
+// frog has more than MaxMoves.
 func (p *Position) continueJumps(buf []Move, s, start int) []Move {
 	b := p.Board
 	layerStart := start
-	for i := start; i < len(buf); i++ {
+	var layer stateIndex
+	for i := start; i < len(buf) && len(buf)-start <= MaxMoves; i++ {
 		if i == layerStart {
 			layerStart = len(buf) // the next layer starts after what is queued now
+			layer.reset()
 		}
 		cur := buf[i]
 		at := int(cur.To)
@@ -106,7 +115,7 @@ func (p *Position) continueJumps(buf []Move, s, start int) []Move {
 			next.Jumps++
 			next.Points += int16(p.ColourAt(mid) + 1)
 			next.Removed.Add(mid)
-			if !containsState(buf[layerStart:], &next) {
+			if !layer.contains(buf[layerStart:], &next) {
 				buf = append(buf, next)
 			}
 		}

@@ -14,18 +14,21 @@ func (p *Position) hupferMoves(buf []Move, dedupe bool) []Move {
 	if b.words == 1 {
 		// Small boards: the pieces that can capture, all at once.
 		theirs := p.Occ[0] &^ mine[0]
-		for x := b.captureFrom(mine[0], theirs); x != 0; x &= x - 1 {
+		for x := b.captureFrom(mine[0], theirs); x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
 			buf = p.captureChains(buf, bits.TrailingZeros64(x), bits.TrailingZeros64(x), Set{})
 		}
 	} else {
 		for w := 0; w < b.words; w++ {
 			for x := mine[w]; x != 0; x &= x - 1 {
 				s := w<<6 + bits.TrailingZeros64(x)
-				if p.canCapture(s, s, &none) {
+				if p.canCapture(s, s, &none) && !TooManyMoves(buf, first) {
 					buf = p.captureChains(buf, s, s, Set{})
 				}
 			}
 		}
+	}
+	if TooManyMoves(buf, first) {
+		return cut(buf, first)
 	}
 	if len(buf) > first {
 		if dedupe {
@@ -34,9 +37,12 @@ func (p *Position) hupferMoves(buf []Move, dedupe bool) []Move {
 		return buf
 	}
 	for w := 0; w < b.words; w++ {
-		for x := mine[w]; x != 0; x &= x - 1 {
+		for x := mine[w]; x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
 			buf = p.hops(buf, w<<6+bits.TrailingZeros64(x))
 		}
+	}
+	if TooManyMoves(buf, first) {
+		return cut(buf, first)
 	}
 	if dedupe {
 		buf = p.dedupeAcrossStarts(buf, first)
@@ -91,9 +97,13 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 	q := queue[:0]
 	q = append(q, Move{From: int16(s), To: int16(at), Birth: -1, Removed: taken, Jumps: int16(taken.Count())})
 	layerStart, firstMove := 0, len(buf)
-	for i := 0; i < len(q); i++ {
+	var layer, ends stateIndex
+	// The walk stops past MaxMoves states, end states or not, so that
+	// the caller sees too many moves either way.
+	for i := 0; i < len(q) && len(q)+len(buf)-firstMove <= MaxMoves; i++ {
 		if i == layerStart {
 			layerStart = len(q)
+			layer.reset()
 		}
 		cur := q[i]
 		c := int(cur.To)
@@ -112,13 +122,25 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 			next.To = int16(to)
 			next.Jumps++
 			next.Removed.Add(mid)
-			if !containsState(q[layerStart:], &next) {
+			if !layer.contains(q[layerStart:], &next) {
 				q = append(q, next)
 			}
 		}
-		if !extended && i > 0 && !containsState(buf[firstMove:], &cur) {
+		if !extended && i > 0 && !ends.contains(buf[firstMove:], &cur) {
 			buf = append(buf, cur)
 		}
+	}
+	if len(q)+len(buf)-firstMove > MaxMoves {
+		return overflow(buf, firstMove)
+	}
+	return buf
+}
+
+// overflow pads buf to more than MaxMoves moves from first, the mark of a
+// list cut short (TooManyMoves), when states rather than moves ran out.
+func overflow(buf []Move, first int) []Move {
+	for len(buf)-first <= MaxMoves {
+		buf = append(buf, Move{From: -1, To: -1, Birth: -1})
 	}
 	return buf
 }

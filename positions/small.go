@@ -158,6 +158,9 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove, dedupe bool) []SmallMove
 			continue
 		}
 		buf = b.frogMoves(s, buf, from, &fj)
+		if TooManyMoves(buf, first) {
+			return cut(buf, first)
+		}
 		if buf[len(buf)-1].Jumps >= 2 {
 			multi = true
 		}
@@ -248,6 +251,14 @@ func numberMoves(buf []SmallMove, n int) []SmallMove {
 // also those SmallMoves leaves out because a move of another piece gives
 // the same position.
 func (b *Board) SmallMovesFrom(g Game, s *Small, from int, buf []SmallMove) []SmallMove {
+	first := len(buf)
+	if buf = b.smallMovesFrom(g, s, from, buf); TooManyMoves(buf, first) {
+		return buf[:first] // a list cut short names no move
+	}
+	return buf
+}
+
+func (b *Board) smallMovesFrom(g Game, s *Small, from int, buf []SmallMove) []SmallMove {
 	if from < 0 || from >= 64 || s.Occ>>uint(from)&1 == 0 {
 		return buf
 	}
@@ -280,9 +291,11 @@ func (b *Board) SmallMovesFrom(g Game, s *Small, from int, buf []SmallMove) []Sm
 // on from, buf[start:], extended to every end state, breadth first.
 func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []SmallMove {
 	layerStart := start
-	for i := start; i < len(buf); i++ {
+	var layer smallIndex
+	for i := start; i < len(buf) && len(buf)-start <= MaxMoves; i++ {
 		if i == layerStart {
 			layerStart = len(buf)
+			layer.reset()
 		}
 		// The chain's fields one by one (see pushMove).
 		cur := &buf[i]
@@ -302,7 +315,7 @@ func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []Smal
 			d := bits.TrailingZeros(dirs)
 			mid, to := at+offs[d], at+2*offs[d]
 			taken := removed | 1<<uint(mid)
-			if !containsSmall(buf[layerStart:], int8(to), taken) {
+			if !layer.contains(buf[layerStart:], int8(to), taken) {
 				buf = pushMove(buf, taken, int8(from), int8(to), -1, jumps+1, points+s.frogValue(mid))
 			}
 		}
@@ -364,15 +377,18 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove 
 	first := len(buf)
 	mine := s.sideSet(s.Side)
 	theirs := s.Occ &^ mine
-	for x := b.captureFrom(mine, theirs); x != 0; x &= x - 1 {
+	for x := b.captureFrom(mine, theirs); x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
 		from, n := bits.TrailingZeros64(x), len(buf)
 		buf = numberMoves(b.smallChains(s, buf, from, from, theirs), n)
 	}
 	if len(buf) == first {
-		for x := mine; x != 0; x &= x - 1 {
+		for x := mine; x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
 			n := len(buf)
 			buf = numberMoves(b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs), n)
 		}
+	}
+	if TooManyMoves(buf, first) {
+		return cut(buf, first)
 	}
 	if !dedupe {
 		return buf
@@ -406,9 +422,11 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 	var queue [16]SmallMove // longer chains spill to the heap
 	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
 	layerStart, firstMove := 0, len(buf)
-	for i := 0; i < len(q); i++ {
+	var layer, ends smallIndex
+	for i := 0; i < len(q) && len(q)+len(buf)-firstMove <= MaxMoves; i++ {
 		if i == layerStart {
 			layerStart = len(q)
+			layer.reset()
 		}
 		cur := q[i]
 		c := int(cur.To)
@@ -422,13 +440,16 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 			next.To = int8(to)
 			next.Jumps++
 			next.Removed |= 1 << uint(mid)
-			if !containsSmall(q[layerStart:], next.To, next.Removed) {
+			if !layer.contains(q[layerStart:], next.To, next.Removed) {
 				q = append(q, next)
 			}
 		}
-		if !extended && i > 0 && !containsSmall(buf[firstMove:], cur.To, cur.Removed) {
+		if !extended && i > 0 && !ends.contains(buf[firstMove:], cur.To, cur.Removed) {
 			buf = append(buf, cur)
 		}
+	}
+	for len(q)+len(buf)-firstMove > MaxMoves && len(buf)-firstMove <= MaxMoves {
+		buf = append(buf, SmallMove{From: -1, To: -1, Birth: -1}) // the mark of a cut list
 	}
 	return buf
 }

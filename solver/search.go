@@ -75,6 +75,8 @@ type searcher struct {
 	stop      *atomic.Bool
 	limit     func(nodes int64) bool
 	aborted   bool
+	// limitHit is the Solver's record of why the search stopped.
+	limitHit *atomic.Int32
 	// moves[ply] is the move buffer of each ply, kept between searches so
 	// that the search allocates nothing once it has reached its depth.
 	moves [][]positions.Move
@@ -189,6 +191,17 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 	return s.moves[ply][:0], s.order[ply][:0]
 }
 
+// tooMany aborts the search at a position with more moves than the
+// generators list (positions.MaxMoves): its result would be a guess.
+func (s *searcher) tooMany() int {
+	if s.limitHit != nil {
+		s.limitHit.Store(limitTooManyMoves)
+	}
+	s.stop.Store(true)
+	s.aborted = true
+	return 0
+}
+
 // tick counts a node and reports whether the search must stop.
 func (s *searcher) tick() bool {
 	s.nodes++
@@ -241,6 +254,9 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	moves, order := s.buffers(ply)
 	moves = p.GenerateMoves(moves)
 	s.moves[ply] = moves
+	if positions.TooManyMoves(moves, 0) {
+		return s.tooMany()
+	}
 	if len(moves) == 0 {
 		v := 0
 		if !froglet {

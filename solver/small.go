@@ -122,6 +122,9 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	if !hinted || bestScore < beta {
 		moves := sb.board.SmallMoves(sb.game, p, buf)
 		sb.moves[ply] = moves
+		if positions.TooManyMoves(moves, 0) {
+			return s.tooMany()
+		}
 		if len(moves) == 0 {
 			v := TerminalScore(sb.game)
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})

@@ -101,7 +101,7 @@ type Solver struct {
 	baseNodes int64
 	nodes     atomic.Int64
 	stop      atomic.Bool
-	limitHit  atomic.Int32 // 0, or 1 limit, 2 interrupted
+	limitHit  atomic.Int32 // 0, or limitNodesOrTime, limitInterrupted, limitTooManyMoves
 	workers   []*searcher
 	// Bounds of the root being searched, for progress reports.
 	lower, upper atomic.Int64
@@ -117,7 +117,7 @@ func New(opts Options) *Solver {
 		s.tt = NewTable(opts.HashMB)
 	}
 	for i := 0; i < opts.Threads; i++ {
-		w := &searcher{stop: &s.stop, shuffle: i, published: &s.nodes, persist: opts.Persistent}
+		w := &searcher{stop: &s.stop, shuffle: i, published: &s.nodes, persist: opts.Persistent, limitHit: &s.limitHit}
 		w.limit = s.limitReached
 		s.workers = append(s.workers, w)
 	}
@@ -162,17 +162,17 @@ func (s *Solver) limitReached(int64) bool {
 	if s.opts.Stop != nil {
 		select {
 		case <-s.opts.Stop:
-			s.limitHit.CompareAndSwap(0, 2)
+			s.limitHit.CompareAndSwap(0, limitInterrupted)
 			return true
 		default:
 		}
 	}
 	if s.opts.MaxNodes > 0 && s.Nodes()-s.baseNodes >= s.opts.MaxNodes {
-		s.limitHit.CompareAndSwap(0, 1)
+		s.limitHit.CompareAndSwap(0, limitNodesOrTime)
 		return true
 	}
 	if s.opts.Timeout > 0 && time.Since(s.start) >= s.opts.Timeout {
-		s.limitHit.CompareAndSwap(0, 1)
+		s.limitHit.CompareAndSwap(0, limitNodesOrTime)
 		return true
 	}
 	return false
@@ -184,15 +184,25 @@ func (s *Solver) limitReached(int64) bool {
 func (s *Solver) RestartLimits() {
 	s.start = time.Now()
 	s.baseNodes = s.Nodes()
-	s.limitHit.CompareAndSwap(1, 0)
+	s.limitHit.CompareAndSwap(limitNodesOrTime, 0)
+	s.limitHit.CompareAndSwap(limitTooManyMoves, 0)
 }
+
+// Why a search stopped early (Solver.limitHit).
+const (
+	limitNodesOrTime  = 1
+	limitInterrupted  = 2
+	limitTooManyMoves = 3
+)
 
 func (s *Solver) limitErr() error {
 	switch s.limitHit.Load() {
-	case 1:
+	case limitNodesOrTime:
 		return ErrLimit
-	case 2:
+	case limitInterrupted:
 		return ErrInterrupted
+	case limitTooManyMoves:
+		return positions.ErrTooManyMoves
 	}
 	return nil
 }

@@ -419,6 +419,45 @@ type Tables struct {
 	mu     sync.Mutex
 	index  map[string][]positions.SmallKey // id+tier -> first key of each chunk (sorted format)
 	hashed map[string]*hashedTier          // id+tier -> the tier's record (hashed format)
+	// damaged holds the tables found damaged, by id: they answer no more
+	// probes.
+	damaged map[string]bool
+	// OnDamage, if set, is called once for each table found damaged, with
+	// an error that names it and says how to rebuild it; probes then go
+	// on without it (a search answers instead).
+	OnDamage func(err error)
+}
+
+// DamageError reports a damaged table: a stored value that fails its
+// checksum or does not decode.
+type DamageError struct {
+	Root string
+	Err  error
+}
+
+func (e *DamageError) Error() string {
+	return fmt.Sprintf("the table of %s is damaged (%v): 'leapfrog tablebase drop \"%s\"', then build it again", e.Root, e.Err, e.Root)
+}
+
+func (e *DamageError) Unwrap() error { return e.Err }
+
+// damage marks table t damaged and reports it once.
+func (ts *Tables) damage(t *tableInfo, err error) error {
+	derr := &DamageError{Root: t.meta.Root, Err: err}
+	ts.mu.Lock()
+	first := !ts.damaged[string(t.id)]
+	ts.damaged[string(t.id)] = true
+	ts.mu.Unlock()
+	if first && ts.OnDamage != nil {
+		ts.OnDamage(derr)
+	}
+	return derr
+}
+
+func (ts *Tables) isDamaged(t *tableInfo) bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.damaged[string(t.id)]
 }
 
 type tableInfo struct {
@@ -430,7 +469,7 @@ type tableInfo struct {
 
 // Open reads the list of tables in kv.
 func Open(kv KV) (*Tables, error) {
-	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}, hashed: map[string]*hashedTier{}}
+	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}, hashed: map[string]*hashedTier{}, damaged: map[string]bool{}}
 	// Only the metadata keys: a scan of every key under the tables'
 	// prefix read every table's chunks, 2 GB and 2 s for the Froglet 5x5
 	// opening's, on every command that opens the cache.
@@ -450,11 +489,11 @@ func (ts *Tables) scanMeta(g positions.Game) error {
 		}
 		var m Meta
 		if err := json.Unmarshal(v, &m); err != nil {
-			return err
+			return fmt.Errorf("a table's description: %w: %v", errCorrupt, err)
 		}
 		root, err := positions.ParsePosition(m.Root)
-		if err != nil {
-			return err
+		if err != nil || string(tableID(root)) != string(k[3:]) {
+			return fmt.Errorf("the description of the table of %q: %w", m.Root, errCorrupt)
 		}
 		ti := tableInfo{id: k[3:], meta: m, root: root, tiers: map[int]TierMeta{}}
 		for _, tm := range m.Tiers {
@@ -476,7 +515,9 @@ func (ts *Tables) List() []Meta {
 	return out
 }
 
-// Probe returns p's score (solver scores) from a table holding it.
+// Probe returns p's score (solver scores) from a table holding it. A
+// table found damaged is reported (a *DamageError, and OnDamage) and
+// answers no more probes.
 func (ts *Tables) Probe(p *positions.Position) (int, bool, error) {
 	if len(ts.tables) == 0 || p.Board.Size() > 64 {
 		return 0, false, nil
@@ -484,9 +525,10 @@ func (ts *Tables) Probe(p *positions.Position) (int, bool, error) {
 	tier := positions.Tier(p)
 	var key positions.SmallKey
 	keyed := false
-	for _, t := range ts.tables {
+	for i := range ts.tables {
+		t := &ts.tables[i]
 		tm, stored := t.tiers[tier]
-		if t.root.Game != p.Game || !t.root.Board.Equal(p.Board) || !stored {
+		if t.root.Game != p.Game || !t.root.Board.Equal(p.Board) || !stored || ts.isDamaged(t) {
 			continue
 		}
 		if !keyed {
@@ -496,12 +538,18 @@ func (ts *Tables) Probe(p *positions.Position) (int, bool, error) {
 		var ok bool
 		var err error
 		if tm.Format == formatHashed {
-			v, ok, err = ts.probeHashed(t, tier, key)
+			v, ok, err = ts.probeHashed(*t, tier, key)
 		} else {
-			v, ok, err = ts.probeSorted(t, tier, key)
+			v, ok, err = ts.probeSorted(*t, tier, key)
 		}
-		if err != nil || ok {
-			return int(v), ok, err
+		if err == nil && ok && !plausible(t.root.Game, v) {
+			err = fmt.Errorf("tier %d: value %d out of range: %w", tier, v, errCorrupt)
+		}
+		if err != nil {
+			return 0, false, ts.damage(t, err)
+		}
+		if ok {
+			return int(v), ok, nil
 		}
 	}
 	return 0, false, nil
@@ -709,6 +757,16 @@ func Verify(kv KV, root *positions.Position, opt Options) (int, []string, error)
 		}
 	}
 	return int(checked.Load()), bad, nil
+}
+
+// plausible reports whether v can be a stored score of game g: a Froglet
+// score difference (at most four points for each of 18x18 cells either
+// way) or a Hüpfer ±(10000 - plies).
+func plausible(g positions.Game, v int16) bool {
+	if g == positions.Hupfer {
+		return v != 0 && v >= -10000 && v <= 10000
+	}
+	return v >= -4*positions.MaxCells && v <= 4*positions.MaxCells
 }
 
 // Layered answers the solver's look-ups from the tables first, then from

@@ -38,14 +38,40 @@ func openCache(c *cli.Context) (*cache.Store, error) {
 		return nil, badInputf("%v", err)
 	}
 	st, err := cache.Open(dir, cache.Options{Verbose: c.Bool("verbose"), LockWait: 2 * time.Second})
-	if errors.Is(err, cache.ErrLocked) || errors.Is(err, cache.ErrNoSpace) {
-		fmt.Fprintf(c.App.ErrWriter, "leapfrog: warning: %v; going on without the persistent cache\n", err)
+	if errors.Is(err, cache.ErrLocked) || errors.Is(err, cache.ErrNoSpace) || errors.Is(err, cache.ErrDamaged) {
+		warnf(c, "%v; going on without the persistent cache", err)
 		return nil, nil
 	}
 	if err != nil {
 		return nil, badInputf("%v", err)
 	}
 	return st, nil
+}
+
+// openCacheStrict opens the cache for a command whose whole job is the
+// cache: a busy cache is a limit that ran out (exit 3), a damaged one bad
+// input (exit 2), never a warning and exit 0.
+func openCacheStrict(c *cli.Context) (*cache.Store, error) {
+	if c.Bool("no-cache") {
+		return nil, badInputf("%s: --no-cache leaves nothing to do", c.Command.FullName())
+	}
+	dir, err := cacheDir(c)
+	if err != nil {
+		return nil, badInputf("%v", err)
+	}
+	st, err := cache.Open(dir, cache.Options{Verbose: c.Bool("verbose"), LockWait: 2 * time.Second})
+	if errors.Is(err, cache.ErrLocked) {
+		return nil, &exitError{exitLimit, fmt.Errorf("%v (waited 2s for it): nothing done", err)}
+	}
+	if err != nil {
+		return nil, badInputf("%v", err)
+	}
+	return st, nil
+}
+
+// warnf prints a warning on standard error.
+func warnf(c *cli.Context, format string, args ...any) {
+	fmt.Fprintf(c.App.ErrWriter, "leapfrog: warning: "+format+"\n", args...)
 }
 
 // closeCache flushes the cache, warning (not failing) when writes were lost.
@@ -84,8 +110,8 @@ cache path'); --cache DIR or LEAPFROG_CACHE move it, --no-cache turns it off.`,
 				Usage: "entries per game and rules version, and size on disk",
 				Flags: append(cacheFlags(), jsonFlag),
 				Action: func(c *cli.Context) error {
-					st, err := openCache(c)
-					if err != nil || st == nil {
+					st, err := openCacheStrict(c)
+					if err != nil {
 						return err
 					}
 					defer closeCache(c, st)
@@ -125,8 +151,23 @@ cache path'); --cache DIR or LEAPFROG_CACHE move it, --no-cache turns it off.`,
 							return badInputf("cache clear: %v", err)
 						}
 					}
-					st, err := openCache(c)
-					if err != nil || st == nil {
+					if game == 0 {
+						dir, err := cacheDir(c)
+						if err != nil {
+							return badInputf("%v", err)
+						}
+						n, err := cache.Remove(dir)
+						if errors.Is(err, cache.ErrLocked) {
+							return &exitError{exitLimit, fmt.Errorf("%v: nothing deleted", err)}
+						}
+						if err != nil {
+							return badInputf("cache clear: %v", err)
+						}
+						fmt.Fprintf(c.App.ErrWriter, "leapfrog: removed the cache in %s (%d files)\n", dir, n)
+						return nil
+					}
+					st, err := openCacheStrict(c)
+					if err != nil {
 						return err
 					}
 					defer closeCache(c, st)

@@ -39,16 +39,9 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			if c.IsSet("depth") && c.Int("depth") < 0 {
 				return badInputf("count: --depth must be 0 or more")
 			}
-			recs, err := readRecords(c)
-			if err != nil {
-				return err
-			}
-			for _, r := range recs {
-				if err := countOne(c, r.rec.Position); err != nil {
-					return err
-				}
-			}
-			return nil
+			return forEachRecord(c, func(r inputRecord) error {
+				return countOne(c, r.rec.Position)
+			})
 		},
 	}
 }

@@ -21,18 +21,11 @@ position it produces. Moves are identified by the position they produce.
    leapfrog moves --json -f examples/froglet-puzzles.txt`,
 		Flags: []cli.Flag{fileFlag, jsonFlag},
 		Action: func(c *cli.Context) error {
-			recs, err := readRecords(c)
-			if err != nil {
-				return err
-			}
-			for _, r := range recs {
+			return forEachRecord(c, func(r inputRecord) error {
 				p := r.rec.Position
 				moves := p.LegalMoves()
 				if c.Bool("json") {
-					if err := writeJSON(c.App.Writer, movesJSON(p, moves)); err != nil {
-						return err
-					}
-					continue
+					return writeJSON(c.App.Writer, movesJSON(p, moves))
 				}
 				fmt.Fprintf(c.App.Writer, "%s: %d moves\n", p, len(moves))
 				for _, m := range moves {
@@ -42,8 +35,8 @@ position it produces. Moves are identified by the position they produce.
 						fmt.Fprintf(c.App.Writer, "  %-16s %s\n", m.Text, m.Result)
 					}
 				}
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 }

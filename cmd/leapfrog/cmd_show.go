@@ -27,12 +27,9 @@ NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
 			&cli.StringFlag{Name: "move", Usage: "draw `MOVE` on the board (with --svg or --png)"},
 		}, pictureFlags()...),
 		Action: func(c *cli.Context) error {
-			recs, err := readRecords(c)
-			if err != nil {
-				return err
-			}
 			color := useColor(c.App.Writer)
-			for i, r := range recs {
+			i := 0
+			return forEachRecord(c, func(r inputRecord) error {
 				p := r.rec.Position
 				var move *positions.LegalMove
 				if text := c.String("move"); text != "" {
@@ -42,22 +39,20 @@ NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
 					}
 					move = &lm
 				}
+				i++
 				index := 0
-				if len(recs) > 1 {
-					index = i + 1
+				if c.String("file") != "" {
+					index = i
 				}
 				if c.IsSet("svg") || c.IsSet("png") {
-					if err := writePictures(c, p, move, index); err != nil {
-						return err
-					}
-					continue
+					return writePictures(c, p, move, index)
 				}
-				if i > 0 {
+				if i > 1 {
 					fmt.Fprintln(c.App.Writer)
 				}
 				drawPosition(c.App.Writer, p, color)
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 }

@@ -47,7 +47,11 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 	}
 	if st != nil {
 		opts.Persistent = st
-		if tables, err := tablebase.Open(st); err == nil && len(tables.List()) > 0 {
+		tables, err := tablebase.Open(st)
+		if err != nil {
+			warnf(c, "the tables in %s cannot be read (%v); searching without them", st.Dir(), err)
+		} else if len(tables.List()) > 0 {
+			tables.OnDamage = func(err error) { warnf(c, "%v; searching instead", err) }
 			opts.Persistent = tablebase.Layered{Tables: tables, Next: st}
 		}
 	}
@@ -63,8 +67,11 @@ func searchError(p *positions.Position, err error) error {
 		known = describeBounds(p.Game, le.Lower, le.Upper)
 	}
 	code := exitLimit
-	if errors.Is(err, solver.ErrInterrupted) {
+	switch {
+	case errors.Is(err, solver.ErrInterrupted):
 		code = exitInterrupted
+	case errors.Is(err, positions.ErrTooManyMoves):
+		return badInputf("%s: %v", p, positions.ErrTooManyMoves)
 	}
 	msg := fmt.Sprintf("%s: %v", p, err)
 	if known != "" {
@@ -158,44 +165,10 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, *positions.
 		return err
 	}
 	defer done()
-	if c.String("file") == "" {
-		recs, err := readRecords(c)
-		if err != nil {
-			return err
-		}
-		return fn(c, s, recs[0].rec.Position)
-	}
-	if c.NArg() > 0 {
-		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
-	}
-	bad, limited := 0, 0
-	err = eachRecord(c, c.String("file"), func(src source, rec *positions.Record, err error) error {
-		if err != nil {
-			bad++
-			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %v\n", err)
-			return nil
-		}
+	return forEachRecord(c, func(r inputRecord) error {
 		s.RestartLimits() // --timeout and --max-nodes are per position
-		err = fn(c, s, rec.Position)
-		var ee *exitError
-		if errors.As(err, &ee) && ee.code == exitLimit {
-			// A limit ends this position, not the batch.
-			limited++
-			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: %v\n", src, err)
-			return nil
-		}
-		return err
+		return fn(c, s, r.rec.Position)
 	})
-	if err != nil {
-		return err
-	}
-	if bad > 0 {
-		return badInputf("%d malformed line(s) skipped", bad)
-	}
-	if limited > 0 {
-		return &exitError{exitLimit, fmt.Errorf("%d position(s) stopped by a limit before their answer was exact", limited)}
-	}
-	return nil
 }
 
 func outcomeName(o solver.Outcome) string {

@@ -82,12 +82,9 @@ func withStore(c *cli.Context, fn func(st *cache.Store) error) error {
 	if c.Bool("no-cache") {
 		return badInputf("tablebases live in the cache: drop --no-cache")
 	}
-	st, err := openCache(c)
+	st, err := openCacheStrict(c)
 	if err != nil {
 		return err
-	}
-	if st == nil {
-		return badInputf("the cache is in use by another leapfrog process; try again when it has finished")
 	}
 	defer closeCache(c, st)
 	return fn(st)

@@ -28,8 +28,12 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
    leapfrog verify examples/froglet-puzzles.txt`,
 		Flags: searchFlags(),
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 || c.IsSet("file") {
-				return badInputf("verify: give one record FILE (- for standard input)")
+			file := c.String("file")
+			switch {
+			case file == "" && c.NArg() == 1:
+				file = c.Args().First()
+			case file == "" || c.NArg() > 0:
+				return badInputf("verify: give one record FILE, as an argument or with -f (- for standard input)")
 			}
 			s, done, err := newSolver(c)
 			if err != nil {
@@ -38,10 +42,9 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			defer done()
 			w := c.App.Writer
 			records, claims, failed := 0, 0, 0
-			err = eachRecord(c, c.Args().First(), func(src source, rec *positions.Record, err error) error {
-				if err != nil {
-					return err
-				}
+			err = forEachRecordIn(c, file, func(r inputRecord) error {
+				src, rec := r.src, r.rec
+				s.RestartLimits()
 				res, err := s.Verify(rec)
 				if err != nil {
 					return searchError(rec.Position, err)
@@ -73,11 +76,11 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 				}
 				return nil
 			})
-			if err != nil {
-				return err
-			}
 			if !c.Bool("json") {
 				fmt.Fprintf(w, "%d records, %d claims, %d failed\n", records, claims, failed)
+			}
+			if err != nil {
+				return err
 			}
 			if failed > 0 {
 				return &exitError{exitClaimFailed, fmt.Errorf("verify: %d of %d claims do not hold", failed, claims)}
@@ -126,24 +129,29 @@ output passes verify, and exporting it again changes nothing.
 				fmt.Fprintln(c.App.Writer, out)
 				return nil
 			}
-			arg := c.Args().First()
-			if c.NArg() != 1 {
-				return badInputf("export: give one FILE or POS")
+			file := c.String("file")
+			if file == "" {
+				if c.NArg() != 1 {
+					return badInputf("export: give one FILE or POS, or -f FILE")
+				}
+				if arg := c.Args().First(); arg == "-" || isFile(arg) {
+					file = arg
+				}
 			}
-			if _, err := os.Stat(arg); err == nil || arg == "-" {
-				return eachRecord(c, arg, func(src source, rec *positions.Record, err error) error {
-					if err != nil {
-						return err
-					}
-					return one(src, rec)
+			if file != "" {
+				if c.NArg() > 0 && c.String("file") != "" {
+					return badInputf("export: give a FILE or POS, or -f FILE, not both")
+				}
+				return forEachRecordIn(c, file, func(r inputRecord) error {
+					s.RestartLimits()
+					return one(r.src, r.rec)
 				})
 			}
-			src := source{"argument", 1}
-			rec, err := positions.ParseRecord(arg)
+			r, err := readRecord(c)
 			if err != nil {
-				return locate(src, err)
+				return err
 			}
-			return one(src, rec)
+			return one(r.src, r.rec)
 		},
 	}
 }

@@ -22,6 +22,10 @@ var fileFlag = &cli.StringFlag{
 // jsonFlag switches a command to JSON output.
 var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print one JSON object per position (JSON Lines)"}
 
+// maxLine is the longest input line leapfrog reads: the largest position
+// (18x18) with a long record of operations fits in a few kilobytes.
+const maxLine = 1 << 20
+
 // source is where one record came from, for messages.
 type source struct {
 	name string // "argument", a file name, or "stdin"
@@ -36,42 +40,83 @@ type inputRecord struct {
 	rec *positions.Record
 }
 
-// locate turns a notation error into one that names the input and line.
-func locate(src source, err error) error {
-	var se *positions.SyntaxError
-	if errors.As(err, &se) {
-		return badInputf("%s:%d: %s", src, se.Col, se.Msg)
-	}
-	return badInputf("%s: %v", src, err)
+// inputError is a bad record: where it is and what is wrong.
+type inputError struct {
+	src source
+	col int // 0 when the whole line is at fault
+	msg string
 }
 
-// readRecords returns the records a command is given: its first argument
-// (one position or record), or the lines of -f FILE. With keepGoing, bad
-// lines are reported on stderr and skipped (the line protocol of solve -f -);
-// the returned error then says how many there were.
-func readRecords(c *cli.Context) ([]inputRecord, error) {
-	file := c.String("file")
-	if file == "" {
-		if c.NArg() == 0 {
-			return nil, badInputf("%s: give a position (quoted, like \"froglet rbg./..ry/bgyg w 0-0\") or -f FILE", c.Command.Name)
-		}
-		if c.NArg() > 1 {
-			return nil, badInputf("%s: one position, in quotes; got %d arguments (%q ...)", c.Command.Name, c.NArg(), c.Args().Get(1))
-		}
-		src := source{"argument", 1}
-		rec, err := positions.ParseRecord(c.Args().First())
-		if err != nil {
-			return nil, locate(src, err)
-		}
-		return []inputRecord{{src, rec}}, nil
+func (e *inputError) Error() string {
+	if e.col > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.src, e.col, e.msg)
 	}
-	if c.NArg() > 0 {
-		return nil, badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
+	return fmt.Sprintf("%s: %s", e.src, e.msg)
+}
+
+// jsonError is the object cli.md gives a bad record in --json output.
+type jsonError struct {
+	Error struct {
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (e *inputError) json() jsonError {
+	var j jsonError
+	j.Error.Line, j.Error.Column, j.Error.Message = e.src.line, max(e.col, 1), e.msg
+	return j
+}
+
+// parseRecord reads one record and checks that leapfrog can list its
+// position's moves (positions.MaxMoves), so that no command starts work
+// it cannot finish.
+func parseRecord(src source, text string) (*positions.Record, error) {
+	rec, err := positions.ParseRecord(text)
+	if err != nil {
+		var se *positions.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &inputError{src, se.Col, se.Msg}
+		}
+		return nil, &inputError{src, 0, err.Error()}
+	}
+	if err := rec.Position.CheckMoves(); err != nil {
+		return nil, &inputError{src, 1, err.Error()}
+	}
+	return rec, nil
+}
+
+// readRecord returns the one record a command is given as its argument.
+func readRecord(c *cli.Context) (inputRecord, error) {
+	if c.NArg() == 0 {
+		return inputRecord{}, badInputf("%s: give a position (quoted, like \"froglet rbg./..ry/bgyg w 0-0\") or -f FILE", c.Command.Name)
+	}
+	if c.NArg() > 1 {
+		return inputRecord{}, badInputf("%s: one position, in quotes; got %d arguments (%q ...)", c.Command.Name, c.NArg(), c.Args().Get(1))
+	}
+	src := source{"argument", 1}
+	rec, err := parseRecord(src, c.Args().First())
+	if err != nil {
+		return inputRecord{}, badInput(err)
+	}
+	return inputRecord{src, rec}, nil
+}
+
+// readRecords returns the records a command is given: its argument, or
+// every line of -f FILE (the first bad line is an error).
+func readRecords(c *cli.Context) ([]inputRecord, error) {
+	if c.String("file") == "" {
+		r, err := readRecord(c)
+		if err != nil {
+			return nil, err
+		}
+		return []inputRecord{r}, nil
 	}
 	var recs []inputRecord
-	err := eachRecord(c, file, func(src source, rec *positions.Record, err error) error {
+	err := eachRecord(c, func(src source, rec *positions.Record, err error) error {
 		if err != nil {
-			return err
+			return badInput(err)
 		}
 		recs = append(recs, inputRecord{src, rec})
 		return nil
@@ -79,44 +124,181 @@ func readRecords(c *cli.Context) ([]inputRecord, error) {
 	return recs, err
 }
 
-// eachRecord calls fn for every record line of file (- for stdin), with the
-// parse error of a bad line; fn's error stops the reading.
-func eachRecord(c *cli.Context, file string, fn func(source, *positions.Record, error) error) error {
-	var r io.Reader
-	name := file
-	if file == "-" {
-		r, name = c.App.Reader, "stdin"
-	} else {
-		f, err := os.Open(file)
+// forEachRecord runs fn on every record the command is given: its
+// argument, or the lines of -f FILE one at a time, so that standard input
+// works as a line protocol (each answer is written before the next line
+// is read). A bad line, and a record that fn answers with bad input or a
+// limit, are reported (on standard error, and as cli.md's error object in
+// --json output) and the batch goes on; the exit code is then the most
+// serious met (2 over 3 over 0). Any other error of fn ends the batch.
+func forEachRecord(c *cli.Context, fn func(inputRecord) error) error {
+	if c.String("file") == "" {
+		r, err := readRecord(c)
 		if err != nil {
-			return badInputf("%v", err)
+			return err
 		}
-		defer f.Close()
-		r = f
+		return fn(r)
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
+	if c.NArg() > 0 {
+		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
+	}
+	return forEachRecordIn(c, c.String("file"), fn)
+}
+
+// forEachRecordIn is forEachRecord on the records of file.
+func forEachRecordIn(c *cli.Context, file string, fn func(inputRecord) error) error {
+	bad, limited := 0, 0
+	err := eachRecordIn(c, file, func(src source, rec *positions.Record, err error) error {
+		if err == nil {
+			err = fn(inputRecord{src, rec})
+		}
+		var ie *inputError
+		var ee *exitError
+		switch {
+		case err == nil:
+			return nil
+		case errors.As(err, &ie):
+			bad++
+			return reportBad(c, ie)
+		case errors.As(err, &ee) && ee.code == exitBadInput:
+			bad++
+			return reportBad(c, &inputError{src, 0, ee.err.Error()})
+		case errors.As(err, &ee) && ee.code == exitLimit:
+			limited++
+			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: %v\n", src, err)
+			return nil
+		}
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case bad > 0:
+		return badInputf("%d bad record(s); the others were answered", bad)
+	case limited > 0:
+		return &exitError{exitLimit, fmt.Errorf("%d record(s) stopped by a limit before their answer was exact", limited)}
+	}
+	return nil
+}
+
+// reportBad writes a bad record's error: on standard error, and as an
+// object of its own in --json output, so that the output lines up with
+// the input.
+func reportBad(c *cli.Context, e *inputError) error {
+	fmt.Fprintf(c.App.ErrWriter, "leapfrog: %v\n", e)
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, e.json())
+	}
+	return nil
+}
+
+// eachRecord calls fn for every record line of -f FILE (- for stdin), with
+// the error of a bad line; fn's error stops the reading. A line longer than
+// maxLine ends the reading with an error that names it: such input is not
+// a record file (and may have no end, like /dev/zero).
+func eachRecord(c *cli.Context, fn func(source, *positions.Record, error) error) error {
+	if c.NArg() > 0 {
+		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
+	}
+	return eachRecordIn(c, c.String("file"), fn)
+}
+
+// eachRecordIn is eachRecord on the records of file.
+func eachRecordIn(c *cli.Context, file string, fn func(source, *positions.Record, error) error) error {
+	return eachLine(c, file, func(src source, text string) error {
+		if positions.IsBlankOrComment(text) {
+			return nil
+		}
+		rec, err := parseRecord(src, text)
+		return fn(src, rec, err)
+	})
+}
+
+// eachLine calls fn with every line of file (- for standard input),
+// numbered from 1, without its line ending and a leading byte order mark.
+func eachLine(c *cli.Context, file string, fn func(source, string) error) error {
+	r, name, closeFile, err := openInput(c, file)
+	if err != nil {
+		return err
+	}
+	defer closeFile()
+	br := bufio.NewReaderSize(r, 64<<10)
+	for line := 1; ; line++ {
+		text, err := readLine(br)
+		src := source{name, line}
+		if errors.Is(err, errLongLine) {
+			return badInput(&inputError{src, 0, fmt.Sprintf("the line is longer than %d bytes: not a record file", maxLine)})
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return badInputf("%s: %v", src, err)
+		}
+		if errors.Is(err, io.EOF) && text == "" {
+			return nil
+		}
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
-		if positions.IsBlankOrComment(text) {
+		if ferr := fn(src, text); ferr != nil {
+			return ferr
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
+}
+
+// openInput opens file for reading, - being standard input.
+func openInput(c *cli.Context, file string) (io.Reader, string, func(), error) {
+	if file == "-" {
+		return c.App.Reader, "stdin", func() {}, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, "", nil, badInputf("%v", err)
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, "", nil, badInputf("%s is a directory, not a record file", file)
+	}
+	return f, file, func() { f.Close() }, nil
+}
+
+var errLongLine = errors.New("line too long")
+
+// readLine returns the next line of br without its line ending, or
+// errLongLine past maxLine bytes; io.EOF comes with the last line when it
+// has no line ending.
+func readLine(br *bufio.Reader) (string, error) {
+	var sb strings.Builder
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if sb.Len()+len(chunk) > maxLine+2 {
+			return "", errLongLine
+		}
+		sb.Write(chunk)
+		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		src := source{name, line}
-		rec, err := positions.ParseRecord(text)
-		if err != nil {
-			err = locate(src, err)
+		text := strings.TrimSuffix(strings.TrimSuffix(sb.String(), "\n"), "\r")
+		if len(text) > maxLine {
+			return "", errLongLine
 		}
-		if err := fn(src, rec, err); err != nil {
-			return err
-		}
+		return text, err
 	}
-	if err := sc.Err(); err != nil {
-		return badInputf("%s: %v", name, err)
+}
+
+// locate turns a notation error into bad input that names the input and
+// line.
+func locate(src source, err error) error {
+	var se *positions.SyntaxError
+	if errors.As(err, &se) {
+		return badInput(&inputError{src, se.Col, se.Msg})
 	}
-	return nil
+	return badInput(&inputError{src, 0, err.Error()})
+}
+
+// isFile reports whether name is an existing file (not a directory).
+func isFile(name string) bool {
+	info, err := os.Stat(name)
+	return err == nil && !info.IsDir()
 }
