@@ -26,6 +26,12 @@ func errAt(text string, byteOff int, format string, args ...any) *SyntaxError {
 // maxCount bounds scores and supplies so that no arithmetic on them overflows.
 const maxCount = 1_000_000_000
 
+// MaxSupply bounds each Hüpfer supply. A game lasts at most the pieces on
+// the board plus twice the supplies in plies (rules.md, Decision 6), and
+// the solver's scores ±(10000 - plies) need every game shorter than 10,000
+// plies: 324 + 4 x 1,000 is. No board needs more: 18x18 holds 324 pieces.
+const MaxSupply = 1000
+
 type field struct {
 	text string
 	off  int
@@ -101,7 +107,7 @@ func ParsePosition(text string) (*Position, error) {
 		return nil, errAt(text, fs[2].off, "side to move %q: want %s", fs[2].text, want)
 	}
 	p.Side = side
-	counts, col, msg := parseCounts(fs[3].text)
+	counts, col, msg := parseCounts(fs[3].text, game)
 	if msg != "" {
 		return nil, errAt(text, fs[3].off+col, "%s %q: %s", countsName(game), fs[3].text, msg)
 	}
@@ -131,7 +137,7 @@ func parseSide(g Game, s string) (int, bool) {
 }
 
 // parseCounts reads "N-M". On failure it returns a byte offset and a message.
-func parseCounts(s string) ([2]int, int, string) {
+func parseCounts(s string, g Game) ([2]int, int, string) {
 	var out [2]int
 	dash := strings.IndexByte(s, '-')
 	if dash < 0 {
@@ -157,6 +163,9 @@ func parseCounts(s string) ([2]int, int, string) {
 		n, err := strconv.Atoi(part)
 		if err != nil || n > maxCount {
 			return out, offs[i], fmt.Sprintf("number too large (at most %d)", maxCount)
+		}
+		if g == Hupfer && n > MaxSupply {
+			return out, offs[i], fmt.Sprintf("supply too large (at most %d)", MaxSupply)
 		}
 		out[i] = n
 	}

@@ -91,8 +91,8 @@ func NewHupfer(width, height, supply int) (*Position, error) {
 	if width < 2 || height < 2 || (width < 4 && height < 4) {
 		return nil, fmt.Errorf("hupfer %dx%d: the two 2x2 starting blocks need a grid at least 2 by 2 and 4 long one way", width, height)
 	}
-	if supply < 0 || supply > maxCount {
-		return nil, fmt.Errorf("supply %d: must be 0 to %d", supply, maxCount)
+	if supply < 0 || supply > MaxSupply {
+		return nil, fmt.Errorf("supply %d: must be 0 to %d", supply, MaxSupply)
 	}
 	p := &Position{Game: Hupfer, Board: b, Side: RedSide, Counts: [2]int{supply, supply}}
 	for r := 0; r < 2; r++ {

@@ -38,7 +38,7 @@ func openCache(c *cli.Context) (*cache.Store, error) {
 		return nil, badInputf("%v", err)
 	}
 	st, err := cache.Open(dir, cache.Options{Verbose: c.Bool("verbose"), LockWait: 2 * time.Second})
-	if errors.Is(err, cache.ErrLocked) || errors.Is(err, cache.ErrNoSpace) || errors.Is(err, cache.ErrDamaged) {
+	if errors.Is(err, cache.ErrLocked) || errors.Is(err, cache.ErrNoSpace) {
 		warnf(c, "%v; going on without the persistent cache", err)
 		return nil, nil
 	}

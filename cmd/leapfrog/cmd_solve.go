@@ -30,8 +30,8 @@ func searchFlags() []cli.Flag {
 // newSolver makes the solver a command's flags ask for, stopped by Ctrl-C,
 // with the persistent cache behind its table; done closes the cache.
 func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
-	if c.IsSet("hash") && c.Int("hash") < 1 {
-		return nil, nil, badInputf("%s: --hash must be at least 1", c.Command.Name)
+	if err := checkSearchFlags(c); err != nil {
+		return nil, nil, err
 	}
 	st, err := openCache(c)
 	if err != nil {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
+	"time"
 
 	"github.com/urfave/cli/v2"
 )
@@ -44,10 +46,59 @@ func main() {
 		fmt.Fprintf(os.Stderr, "leapfrog: %s\n", err)
 		os.Exit(exitBadInput)
 	}
-	code := run(os.Args, os.Stdin, os.Stdout, os.Stderr)
+	go exitOnInterrupt()
+	out := &checkedWriter{f: os.Stdout}
+	code := run(os.Args, os.Stdin, out, os.Stderr)
 	stop()
+	if out.err != nil && code == exitOK {
+		fmt.Fprintf(os.Stderr, "leapfrog: writing the output: %v\n", out.err)
+		code = exitBadInput
+	}
 	os.Exit(code)
 }
+
+// interruptGrace is how long a command has after Ctrl-C to stop on its
+// own (keeping what it solved) before the process exits anyway.
+const interruptGrace = 400 * time.Millisecond
+
+// exitOnInterrupt ends the process with exit code 130 when a command has
+// not stopped within interruptGrace of Ctrl-C, or at a second Ctrl-C. The
+// commands watch for Ctrl-C themselves; this bounds the ones busy where
+// they do not look (a long move list, closing the database). The cache
+// survives such an exit as it survives a kill.
+func exitOnInterrupt() {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt)
+	<-sigs
+	select {
+	case <-sigs:
+	case <-time.After(interruptGrace):
+	}
+	fmt.Fprintln(os.Stderr, "leapfrog: interrupted")
+	os.Exit(exitInterrupted)
+}
+
+// checkedWriter is standard output keeping its first write error (a full
+// disk, a closed file), so that a command whose answer was lost does not
+// exit 0.
+type checkedWriter struct {
+	f   *os.File
+	err error
+}
+
+func (w *checkedWriter) Write(b []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.f.Write(b)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
+}
+
+// Fd lets the terminal checks see the file behind the writer.
+func (w *checkedWriter) Fd() uintptr { return w.f.Fd() }
 
 // startProfile starts writing a CPU profile of the run to file, if it is
 // not empty (LEAPFROG_CPUPROFILE: for go tool pprof, and for the profile

@@ -65,9 +65,11 @@ func TestBadLineInFile(t *testing.T) {
 	if code != exitBadInput || !strings.Contains(stderr, file+":4:10: 'q' is not a froglet cell") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	// solve -f - reports bad lines and goes on with the others.
+	// solve -f - reports bad lines and goes on with the others; in JSON
+	// the bad line has its error object, so the output lines up.
 	code, stdout, stderr := runCLI(t, "froglet gyg w 0-0\nnonsense\nfroglet g.gy w 0-0\n", "solve", "--json", "-f", "-", "--threads", "1", "--hash", "1")
-	if code != exitBadInput || !strings.Contains(stderr, "stdin:2:1: unknown game") || strings.Count(stdout, "\n") != 2 {
+	if code != exitBadInput || !strings.Contains(stderr, "stdin:2:1: unknown game") || strings.Count(stdout, "\n") != 3 ||
+		!strings.Contains(stdout, `{"error":{"line":2,"column":1,"message":"unknown game`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
@@ -144,7 +146,7 @@ func TestLimitExit3(t *testing.T) {
 func TestLimitPerPositionInBatch(t *testing.T) {
 	in := hardPosition + "\nfroglet rbg./..ry/bgyg w 0-0\n"
 	code, stdout, stderr := runCLI(t, in, "solve", "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")
-	if code != exitLimit || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "1 position(s) stopped by a limit") {
+	if code != exitLimit || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "1 record(s) stopped by a limit") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
