@@ -142,8 +142,8 @@ func writeMarker(dir string) error {
 // (Badger panics in a goroutine of its own, which no caller can recover).
 func checkFiles(dir string) error {
 	ssts, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
-	if len(ssts) == 0 {
-		return nil
+	if err := repairCreation(dir, len(ssts) == 0); err != nil || len(ssts) == 0 {
+		return err
 	}
 	mf, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
 	if errors.Is(err, os.ErrNotExist) {
@@ -157,13 +157,51 @@ func checkFiles(dir string) error {
 	if err != nil {
 		return &DamageError{dir, "its MANIFEST cannot be read: " + err.Error()}
 	}
-	if len(manifest.Tables) == 0 {
+	// A process killed in its first flush leaves one table the MANIFEST
+	// does not list yet (Badger deletes it); more mean a MANIFEST that
+	// lost what it listed.
+	if len(manifest.Tables) == 0 && len(ssts) > 1 {
 		return &DamageError{dir, fmt.Sprintf("its MANIFEST lists no table beside %d table files", len(ssts))}
 	}
 	for id, tm := range manifest.Tables {
 		name := table.NewFilename(id, dir)
 		if err := checkTable(name, tm.Compression); err != nil {
 			return &DamageError{dir, fmt.Sprintf("table file %s: %v", filepath.Base(name), err)}
+		}
+	}
+	return nil
+}
+
+// repairCreation removes what a process killed while Badger created its
+// files leaves behind and Badger then refuses for good: empty log,
+// registry and discard files, which hold nothing, and a MANIFEST that
+// cannot be read while no table exists (noTables: it lists nothing to
+// lose; the logs, which hold the entries not yet in a table, stay).
+func repairCreation(dir string, noTables bool) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("cache %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		info, err := e.Info()
+		if err != nil || !badgerFile.MatchString(name) || name == "LOCK" {
+			continue
+		}
+		remove := info.Size() == 0 && (name != badger.ManifestFilename || noTables)
+		if name == badger.ManifestFilename && !remove && noTables {
+			mf, err := os.Open(filepath.Join(dir, name))
+			if err != nil {
+				return fmt.Errorf("cache %s: %w", dir, err)
+			}
+			_, _, rerr := badger.ReplayManifestFile(mf, 0, badger.DefaultOptions(dir))
+			mf.Close()
+			remove = rerr != nil
+		}
+		if remove {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return fmt.Errorf("cache %s: %w", dir, err)
+			}
 		}
 	}
 	return nil
