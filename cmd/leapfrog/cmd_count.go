@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
+	"sync/atomic"
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -28,6 +32,7 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			&cli.IntFlag{Name: "depth", Usage: "count up to `N` plies"},
 			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},
 			&cli.BoolFlag{Name: "symmetry", Usage: "with --all: count symmetric positions once"},
+			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "with --all: stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.IsSet("depth") == c.Bool("all") {
@@ -49,9 +54,18 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 func countOne(c *cli.Context, p *positions.Position) error {
 	w := c.App.Writer
 	if c.IsSet("depth") {
-		plies, err := positions.CountDepth(p, c.Int("depth"), nil)
-		if errors.Is(err, positions.ErrOverflow) {
+		ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer cancel()
+		plies, err := positions.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
+		switch {
+		case errors.Is(err, positions.ErrOverflow):
 			return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
+		case errors.Is(err, positions.ErrTooManyMoves):
+			return badInputf("count: %v", err)
+		case err != nil:
+			return err
+		case ctx.Err() != nil:
+			return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted after %d plies", p, len(plies))}
 		}
 		if plies == nil {
 			plies = []positions.PlyCount{}
@@ -69,13 +83,34 @@ func countOne(c *cli.Context, p *positions.Position) error {
 		return nil
 	}
 	sym := c.Bool("symmetry")
+	limit, err := parseBytes(c.String("memory"))
+	if err != nil {
+		return badInputf("--memory: %v", err)
+	}
 	start := time.Now()
 	prog := newProgress(c, "count")
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	var polls, over atomic.Int64
+	stop := func() bool {
+		// The heap is read every 64 polls (of 64 positions each).
+		if polls.Add(1)%64 == 0 {
+			if h := positions.HeapBytes(); h > limit {
+				over.CompareAndSwap(0, h)
+			}
+		}
+		return over.Load() != 0 || ctx.Err() != nil
+	}
 	levels, total, err := positions.CountAll(p, sym, func(done, seen int) {
 		prog.update("%d positions done, %d found", done, seen)
-	}, nil)
+	}, stop)
 	prog.done()
-	if err != nil {
+	switch {
+	case over.Load() != 0:
+		return &exitError{exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), positions.FormatBytes(over.Load()))}
+	case ctx.Err() != nil:
+		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted", p)}
+	case err != nil:
 		return err
 	}
 	if c.Bool("json") {

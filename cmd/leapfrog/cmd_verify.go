@@ -174,9 +174,6 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 		Flags: append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write a picture of every move played (and the best move, where it differs) into `DIR`"}),
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return badInputf("annotate: give one GAMEFILE")
-			}
 			format := c.String("format")
 			if c.Bool("json") {
 				format = "json"
@@ -184,12 +181,18 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 			if format != "text" && format != "json" && format != "csv" {
 				return badInputf("annotate: --format %q: want text, json or csv", format)
 			}
-			name := c.Args().First()
-			data, err := os.ReadFile(name)
-			if err != nil {
-				return badInputf("%v", err)
+			name := c.String("file")
+			switch {
+			case name == "" && c.NArg() == 1:
+				name = c.Args().First()
+			case name == "" || c.NArg() > 0:
+				return badInputf("annotate: give one GAMEFILE, as an argument or with -f (- for standard input)")
 			}
-			g, err := positions.ParseGameRecord(string(data))
+			data, err := readGameFile(c, name)
+			if err != nil {
+				return err
+			}
+			g, err := positions.ParseGameRecord(data)
 			if err != nil {
 				var le *positions.LocatedError
 				if errors.As(err, &le) {

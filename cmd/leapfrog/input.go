@@ -302,3 +302,23 @@ func isFile(name string) bool {
 	info, err := os.Stat(name)
 	return err == nil && !info.IsDir()
 }
+
+// maxGame is the longest game record leapfrog reads: a game lasts at most
+// a few thousand moves (Hüpfer: the pieces plus twice the supplies).
+const maxGame = 8 << 20
+
+// readGameFile returns the text of a game record file (- for standard
+// input), read line by line within maxLine and maxGame, so that a file
+// that is no game record (a device, a binary) is refused, not read whole.
+func readGameFile(c *cli.Context, file string) (string, error) {
+	var sb strings.Builder
+	err := eachLine(c, file, func(src source, text string) error {
+		if sb.Len()+len(text) > maxGame {
+			return badInput(&inputError{src, 0, fmt.Sprintf("the file is longer than %d bytes: not a game record", maxGame)})
+		}
+		sb.WriteString(text)
+		sb.WriteByte('\n')
+		return nil
+	})
+	return sb.String(), err
+}
