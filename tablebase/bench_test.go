@@ -125,3 +125,38 @@ func BenchmarkStoreFroglet5x4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkProbeHupfer5x5Supply3 probes positions of the Hüpfer 5x5 table
+// with supplies 3-3, reopened as a later command would: each look-up reads
+// and checks a chunk from the store (Badger's block cache keeps the
+// recent ones).
+func BenchmarkProbeHupfer5x5Supply3(b *testing.B) {
+	root, _ := positions.NewHupfer(5, 5, 3)
+	dir := b.TempDir()
+	st, err := openCacheStore(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := Build(st, root, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	st.Close()
+	if st, err = openCacheStore(dir); err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	tables, err := Open(st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sample []*positions.Position
+	for seed := uint64(0); seed < 1024; seed++ {
+		sample = append(sample, positions.RandomPlies(root, int(seed%20), seed))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, ok, err := tables.Probe(sample[i%len(sample)]); err != nil || !ok {
+			b.Fatalf("probe: %v", err)
+		}
+	}
+}
