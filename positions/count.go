@@ -43,7 +43,8 @@ func keyOf(p *Position) countKey {
 }
 
 // CountDepth counts, for each ply from 1 to depth, the move sequences of
-// that length from p and the distinct positions they reach. stop, if not
+// that length from p and the distinct positions they reach (zeros once
+// every game has ended). stop, if not
 // nil, is polled between positions; when it returns true the count ends
 // with the plies finished so far and a nil error.
 func CountDepth(p *Position, depth int, stop func() bool) ([]PlyCount, error) {
@@ -85,10 +86,7 @@ func CountDepth(p *Position, depth int, stop func() bool) ([]PlyCount, error) {
 			}
 		}
 		out = append(out, PlyCount{Ply: ply, Paths: paths, Positions: len(next)})
-		level = next
-		if len(level) == 0 {
-			break
-		}
+		level = next // once empty, the plies left are rows of zeros
 	}
 	return out, nil
 }

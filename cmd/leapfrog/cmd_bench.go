@@ -16,8 +16,8 @@ func benchCommand() *cli.Command {
 starts with supplies 4-4), each with a cold table, and prints nodes, nodes per
 second and time per position and in total. --full adds four more 5x5 openings.`,
 		Flags: []cli.Flag{jsonFlag,
-			&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores)"},
-			&cli.IntFlag{Name: "hash", Usage: hashUsage},
+			&cli.IntFlag{Name: "threads", Usage: "search threads", DefaultText: "one per core"},
+			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 			&cli.BoolFlag{Name: "full", Usage: "include the long cases"},
 		},
 		Action: func(c *cli.Context) error {

@@ -13,7 +13,7 @@ import (
 // cacheFlags choose the persistent cache.
 func cacheFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "cache", EnvVars: []string{"LEAPFROG_CACHE"}, Usage: "keep solved positions in `DIR` (default: the user's cache directory + /leapfrog)"},
+		&cli.StringFlag{Name: "cache", EnvVars: []string{"LEAPFROG_CACHE"}, Usage: "keep solved positions in `DIR`", DefaultText: "the user's cache directory + /leapfrog"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the persistent cache"},
 		&cli.BoolFlag{Name: "verbose", Usage: "let the cache database log its warnings"},
 	}

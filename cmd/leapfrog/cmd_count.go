@@ -13,6 +13,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// maxDepth bounds count --depth: a Froglet game lasts at most one ply per
+// frog, a Hüpfer game the pieces plus twice the supplies (at most
+// 324 + 4 x 1,000).
+const maxDepth = 10000
+
 func countCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "count",
@@ -41,8 +46,8 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			if c.Bool("symmetry") && !c.Bool("all") {
 				return badInputf("count: --symmetry goes with --all")
 			}
-			if c.IsSet("depth") && c.Int("depth") < 0 {
-				return badInputf("count: --depth must be 0 or more")
+			if c.IsSet("depth") && (c.Int("depth") < 0 || c.Int("depth") > maxDepth) {
+				return badInputf("count: --depth must be 0 to %d (no game lasts longer)", maxDepth)
 			}
 			return forEachRecord(c, func(r inputRecord) error {
 				return countOne(c, r.rec.Position)

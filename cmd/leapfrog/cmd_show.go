@@ -17,8 +17,9 @@ func showCommand() *cli.Command {
 		Usage:     "draw a position in the terminal, or as an SVG or PNG picture",
 		ArgsUsage: "POS",
 		Description: `Draws the board with coordinates, the scores or supplies, the side to move and
-the number of legal moves. Colours when standard output is a terminal and
-NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
+the number of legal moves; with --move, the board after it too. Colours when
+standard output is a terminal, NO_COLOR is unset or empty and TERM is not dumb;
+letters always (g y r b frogs worth 1-4; r and t pieces).
 
    leapfrog show "froglet rbg./..ry/bgyg w 0-0"
    leapfrog show "froglet rbg./..ry/bgyg w 0-0" --move d2-b2 --svg board.svg
@@ -51,15 +52,29 @@ NO_COLOR is not set; letters always (g y r b frogs worth 1-4; r and t pieces).
 					fmt.Fprintln(c.App.Writer)
 				}
 				drawPosition(c.App.Writer, p, color)
+				if move != nil {
+					fmt.Fprintf(c.App.Writer, "\nafter %s:\n", move.Text)
+					drawPosition(c.App.Writer, move.Result, color)
+				}
 				return nil
 			})
 		},
 	}
 }
 
+// plural says n things: "1 legal move", "3 legal moves".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // useColor reports whether w is a terminal that may show colours.
 func useColor(w io.Writer) bool {
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+	// no-color.org: a NO_COLOR that is set and not empty; a dumb terminal
+	// shows no escape sequences either.
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
 	f, ok := w.(interface{ Fd() uintptr })
@@ -109,11 +124,11 @@ func drawPosition(w io.Writer, p *positions.Position, color bool) {
 	sb.WriteByte('\n')
 	n := len(p.LegalMoves())
 	if p.Game == positions.Froglet {
-		fmt.Fprintf(&sb, "Froglet %dx%d. Score: White %d, Black %d. %s to move, %d legal moves.\n",
-			b.Width, b.Height, p.Counts[0], p.Counts[1], []string{"White", "Black"}[p.Side], n)
+		fmt.Fprintf(&sb, "Froglet %dx%d. Score: White %d, Black %d. %s to move, %s.\n",
+			b.Width, b.Height, p.Counts[0], p.Counts[1], sideLong(p), plural(n, "legal move"))
 	} else {
-		fmt.Fprintf(&sb, "Hüpfer %dx%d. Supplies: Red %d, Turquoise %d. %s to move, %d legal moves.\n",
-			b.Width, b.Height, p.Counts[0], p.Counts[1], []string{"Red", "Turquoise"}[p.Side], n)
+		fmt.Fprintf(&sb, "Hüpfer %dx%d. Supplies: Red %d, Turquoise %d. %s to move, %s.\n",
+			b.Width, b.Height, p.Counts[0], p.Counts[1], sideLong(p), plural(n, "legal move"))
 	}
 	io.WriteString(w, sb.String())
 }

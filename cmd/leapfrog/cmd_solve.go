@@ -19,10 +19,10 @@ import (
 // searchFlags are the flags of every command that searches.
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
-		&cli.IntFlag{Name: "threads", Usage: "search threads (default: all cores); the answer never depends on it"},
-		&cli.IntFlag{Name: "hash", Usage: hashUsage},
-		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)"},
-		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s or 5m (exit 3)"},
+		&cli.IntFlag{Name: "threads", Usage: "search threads; the answer never depends on it", DefaultText: "one per core"},
+		&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
+		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)", DefaultText: "no limit"},
+		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s, 5m or 1h30m (exit 3)", DefaultText: "no limit"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
 	}, cacheFlags()...)
 }
@@ -305,7 +305,10 @@ func stats(nodes int64, secs float64) string {
 }
 
 // hashUsage is the help of the --hash flag of every searching command.
-const hashUsage = "transposition table size in `MB`, fixed (default: starts at 8 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones)"
+const hashUsage = "transposition table size in `MB`, fixed"
+
+// hashDefault is what --hash does when it is not given.
+const hashDefault = "starts at 8 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones"
 
 // tableLine describes what a search asked of the transposition table.
 func tableLine(t solver.TableStats) string {

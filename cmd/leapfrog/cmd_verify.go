@@ -287,7 +287,7 @@ func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotati
 		played := pm.LegalMove
 		caption := fmt.Sprintf("Ply %d: %s, %s (%s)", a.Ply, a.Move, a.Label, solver.FormatValue(a.Played))
 		s := render.Layout(pm.Before, render.Options{Move: &played, Caption: caption})
-		if err := writePicture(filepath.Join(dir, fmt.Sprintf("ply-%03d.svg", a.Ply)), "svg", s); err != nil {
+		if err := writePicture(nil, filepath.Join(dir, fmt.Sprintf("ply-%03d.svg", a.Ply)), "svg", s); err != nil {
 			return err
 		}
 		if a.Label == solver.Best {
@@ -299,7 +299,7 @@ func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotati
 		}
 		caption = fmt.Sprintf("Ply %d: best was %s (%s)", a.Ply, best.Text, solver.FormatValue(a.Before))
 		s = render.Layout(pm.Before, render.Options{Move: &best, Caption: caption})
-		if err := writePicture(filepath.Join(dir, fmt.Sprintf("ply-%03d-best.svg", a.Ply)), "svg", s); err != nil {
+		if err := writePicture(nil, filepath.Join(dir, fmt.Sprintf("ply-%03d-best.svg", a.Ply)), "svg", s); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -127,7 +128,11 @@ func startProfile(file string) (stop func(), err error) {
 // run is main without the process: tests call it with their own streams.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
+	notFound = nil
 	err := app.Run(interspersed(app, args))
+	if err == nil {
+		err = notFound
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -141,6 +146,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return code
 }
+
+// notFound is the error of an unknown command (urfave/cli's
+// CommandNotFound returns none).
+var notFound error
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
@@ -163,6 +172,12 @@ Red's first). Quote a position: it is one argument.
 
 Solved positions are cached on disk ('leapfrog cache path'). Every command's
 --help has examples; --json gives JSON Lines for scripts.`,
+		Version:              version(),
+		Suggest:              true,
+		EnableBashCompletion: true,
+		CommandNotFound: func(c *cli.Context, name string) {
+			notFound = commandNotFound(c, name)
+		},
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -180,8 +195,13 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			exportCommand(),
 			annotateCommand(),
 			tablebaseCommand(),
+			completionCommand(),
+			manCommand(),
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			if strings.Contains(err.Error(), "for flag -timeout") {
+				return badInputf("%v: a duration needs a unit, like 30s, 5m or 1h30m", err)
+			}
 			return badInput(err)
 		},
 		ExitErrHandler: func(*cli.Context, error) {},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -13,8 +14,8 @@ import (
 // pictureFlags write a picture of the position, with a move drawn.
 func pictureFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "svg", Usage: "write an SVG picture to `FILE`"},
-		&cli.StringFlag{Name: "png", Usage: "write a PNG picture to `FILE`"},
+		&cli.StringFlag{Name: "svg", Usage: "write an SVG picture to `FILE` (- for standard output)"},
+		&cli.StringFlag{Name: "png", Usage: "write a PNG picture to `FILE` (- for standard output)"},
 	}
 }
 
@@ -26,29 +27,38 @@ func writePictures(c *cli.Context, p *positions.Position, m *positions.LegalMove
 		if name == "" {
 			continue
 		}
-		if index > 0 {
+		if index > 0 && name != "-" {
 			ext := filepath.Ext(name)
 			name = fmt.Sprintf("%s-%d%s", name[:len(name)-len(ext)], index, ext)
 		}
-		if err := writePicture(name, kind, render.Layout(p, render.Options{Move: m})); err != nil {
+		if err := writePicture(c, name, kind, render.Layout(p, render.Options{Move: m})); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func writePicture(name, kind string, s *render.Scene) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return badInputf("%v", err)
+// writePicture writes one picture to the file name, - being standard
+// output.
+func writePicture(c *cli.Context, name, kind string, s *render.Scene) error {
+	write := func(w io.Writer) error {
+		if kind == "svg" {
+			return render.WriteSVG(w, s)
+		}
+		return render.WritePNG(w, s)
 	}
-	if kind == "svg" {
-		err = render.WriteSVG(f, s)
+	var err error
+	if name == "-" {
+		err = write(c.App.Writer)
 	} else {
-		err = render.WritePNG(f, s)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+		f, cerr := os.Create(name)
+		if cerr != nil {
+			return badInputf("%v", cerr)
+		}
+		err = write(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)

@@ -24,7 +24,7 @@ type progress struct {
 
 func newProgress(c *cli.Context, label string) *progress {
 	p := &progress{w: c.App.ErrWriter, label: label, start: time.Now()}
-	if f, ok := c.App.ErrWriter.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := c.App.ErrWriter.(*os.File); ok && term.IsTerminal(int(f.Fd())) && os.Getenv("TERM") != "dumb" {
 		p.enabled = !c.Bool("quiet")
 	}
 	return p
