@@ -1,6 +1,8 @@
 package positions
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -120,4 +122,45 @@ func (r *Record) String() string {
 func IsBlankOrComment(line string) bool {
 	t := strings.TrimSpace(line)
 	return t == "" || strings.HasPrefix(t, "//")
+}
+
+// CheckClaims reports the first claim of r that is not well formed: a
+// value that is not a whole number (Froglet) or win/loss (Hüpfer), a dist
+// that is not a whole number or is given for Froglet, or a bm, am or pv
+// without moves. Whether a well-formed claim holds is the solver's
+// question; a malformed one is bad input.
+func (r *Record) CheckClaims() error {
+	for _, op := range r.Ops {
+		bad := func(format string, args ...any) error {
+			return &SyntaxError{Col: op.Col, Msg: fmt.Sprintf("%s: ", op.Name) + fmt.Sprintf(format, args...)}
+		}
+		switch op.Name {
+		case "value":
+			if len(op.Args) != 1 {
+				return bad("give one value")
+			}
+			if r.Position.Game == Hupfer {
+				if v := strings.ToLower(op.Args[0]); v != "win" && v != "loss" {
+					return bad("%q: a Hüpfer value is win or loss", op.Args[0])
+				}
+			} else if _, err := strconv.Atoi(op.Args[0]); err != nil {
+				return bad("%q is not a whole number", op.Args[0])
+			}
+		case "dist":
+			if r.Position.Game != Hupfer {
+				return bad("dist is for Hüpfer positions")
+			}
+			if len(op.Args) != 1 {
+				return bad("give one distance")
+			}
+			if n, err := strconv.Atoi(op.Args[0]); err != nil || n < 0 {
+				return bad("%q is not a distance in plies", op.Args[0])
+			}
+		case "bm", "am", "pv":
+			if len(op.Args) == 0 {
+				return bad("no move given")
+			}
+		}
+	}
+	return nil
 }

@@ -21,12 +21,14 @@ type Annotation struct {
 	// Before is the value of the position for the player to move; Played
 	// the value of the move played.
 	Before, Played Value
+	// Outcome and BestOutcome are the results the move played and best
+	// play give its player (OutcomeOf).
+	Outcome, BestOutcome Outcome
 	// BestMoves are all the optimal moves.
 	BestMoves []string
-	// Loss is the cost of the move: Froglet, the points lost against best
-	// play; Hüpfer, the plies a win was lengthened or a loss shortened by,
-	// and 0 when the move threw a win away (see Label).
-	Loss  int
+	// Cost and Worse say what the move gave away (see Cost).
+	Cost  int
+	Worse bool
 	Label string
 	// Comment is the record's comment on the move.
 	Comment string
@@ -37,43 +39,16 @@ type Annotation struct {
 // scores so far, into something worse) a blunder. Hüpfer: a win turned
 // into a loss is a blunder; a win made longer or a loss made shorter than
 // necessary is an inaccuracy by up to 2 plies and a mistake beyond.
-func label(p *positions.Position, before, played Value) (int, string) {
-	if p.Game == positions.Froglet {
-		loss := before.Score - played.Score
-		d := p.Counts[p.Side] - p.Counts[p.Side^1]
-		sign := func(x int) int {
-			switch {
-			case x > 0:
-				return 1
-			case x < 0:
-				return -1
-			}
-			return 0
-		}
-		switch {
-		case loss == 0:
-			return 0, Best
-		case loss >= 4 || sign(d+played.Score) < sign(d+before.Score):
-			return loss, Blunder
-		case loss == 1:
-			return loss, Inaccuracy
-		}
-		return loss, Mistake
-	}
-	if before.Win() && !played.Win() {
-		return 0, Blunder
-	}
-	loss := played.Distance() - before.Distance()
-	if !before.Win() {
-		loss = before.Distance() - played.Distance()
-	}
+func label(g positions.Game, cost int, worse bool) string {
 	switch {
-	case loss <= 0:
-		return 0, Best
-	case loss <= 2:
-		return loss, Inaccuracy
+	case worse || (g == positions.Froglet && cost >= 4):
+		return Blunder
+	case cost <= 0:
+		return Best
+	case cost == 1 || (g == positions.Hupfer && cost <= 2):
+		return Inaccuracy
 	}
-	return loss, Mistake
+	return Mistake
 }
 
 // Annotate gives every move of a game its value, the best moves and a
@@ -95,7 +70,9 @@ func (s *Solver) Annotate(g *positions.GameRecord) ([]Annotation, error) {
 				ann.Played = m.Value
 			}
 		}
-		ann.Loss, ann.Label = label(pm.Before, before, ann.Played)
+		ann.Cost, ann.Worse = Cost(pm.Before, before, ann.Played)
+		ann.Outcome, ann.BestOutcome = OutcomeOf(pm.Before, ann.Played), OutcomeOf(pm.Before, before)
+		ann.Label = label(pm.Before.Game, ann.Cost, ann.Worse)
 		out = append(out, ann)
 	}
 	return out, nil

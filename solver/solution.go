@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
@@ -177,4 +179,115 @@ func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
 	}
 	sol.Final = q
 	return sol, nil
+}
+
+// Known is what bounds on a position's score, from a search stopped
+// early, say in the terms of the answers: Froglet bounds on the value,
+// Hüpfer the outcome once proven and bounds on its distance. A field is
+// nil (omitted in JSON) when nothing is known of it.
+type Known struct {
+	Lower       *int   `json:"lower,omitempty"`
+	Upper       *int   `json:"upper,omitempty"`
+	Value       string `json:"value,omitempty"`
+	MinDistance *int   `json:"min_distance,omitempty"`
+	MaxDistance *int   `json:"max_distance,omitempty"`
+}
+
+// KnownFrom turns bounds on a score (as LimitError carries them) into
+// Known.
+func KnownFrom(g positions.Game, lower, upper int) Known {
+	var k Known
+	ptr := func(n int) *int { return &n }
+	if g == positions.Froglet {
+		if lower > -infinity {
+			k.Lower = ptr(lower)
+		}
+		if upper < infinity {
+			k.Upper = ptr(upper)
+		}
+		return k
+	}
+	switch {
+	case lower > 0: // a win in 10000 - score plies
+		k.Value, k.MaxDistance = "win", ptr(winScore-lower)
+		if upper < winScore {
+			k.MinDistance = ptr(winScore - upper)
+		}
+	case upper < 0: // a loss in 10000 + score plies
+		k.Value, k.MaxDistance = "loss", ptr(winScore+upper)
+		if lower > -winScore {
+			k.MinDistance = ptr(winScore + lower)
+		}
+	}
+	return k
+}
+
+// String says what is known in words: "value >= 3, value <= 5", "win in
+// at most 17 plies", or "nothing yet".
+func (k Known) String() string {
+	var parts []string
+	if k.Value != "" {
+		parts = append(parts, fmt.Sprintf("%s in at most %d plies", k.Value, *k.MaxDistance))
+		if k.MinDistance != nil {
+			parts = append(parts, fmt.Sprintf("at least %d", *k.MinDistance))
+		}
+	}
+	if k.Lower != nil {
+		parts = append(parts, fmt.Sprintf("value >= %d", *k.Lower))
+	}
+	if k.Upper != nil {
+		parts = append(parts, fmt.Sprintf("value <= %d", *k.Upper))
+	}
+	if parts == nil {
+		return "nothing yet"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Words of outcomes, as the answers give them.
+func (o Outcome) String() string {
+	switch {
+	case o > 0:
+		return "win"
+	case o < 0:
+		return "loss"
+	}
+	return "draw"
+}
+
+// OutcomeOf returns the result that value v of p (or of one of p's moves,
+// for the player making it) gives that player once the game is over:
+// Froglet counts the scores so far in, Hüpfer is the value's win or loss.
+func OutcomeOf(p *positions.Position, v Value) Outcome {
+	if p.Game == positions.Hupfer {
+		if v.Win() {
+			return 1
+		}
+		return -1
+	}
+	switch d := p.Counts[p.Side] - p.Counts[p.Side^1] + v.Score; {
+	case d > 0:
+		return 1
+	case d < 0:
+		return -1
+	}
+	return 0
+}
+
+// Cost says what a move of value played gives away against best, the
+// value of p: Froglet, the points lost; Hüpfer, the plies by which a win
+// comes later or a loss sooner. worse reports a move that makes its
+// player's outcome worse (a win into a draw or a loss, a draw into a
+// loss); a Hüpfer move that does has no cost in plies (0).
+func Cost(p *positions.Position, best, played Value) (cost int, worse bool) {
+	worse = OutcomeOf(p, played) < OutcomeOf(p, best)
+	switch {
+	case p.Game == positions.Froglet:
+		return best.Score - played.Score, worse
+	case worse:
+		return 0, true
+	case best.Win():
+		return played.Distance() - best.Distance(), false
+	}
+	return best.Distance() - played.Distance(), false
 }

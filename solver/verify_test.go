@@ -163,15 +163,25 @@ func TestAnnotateBestGame(t *testing.T) {
 			t.Fatalf("%d annotations for %d moves", len(ann), len(sol.PV))
 		}
 		for _, a := range ann {
-			if a.Label != Best || a.Loss != 0 {
-				t.Errorf("%s ply %d %s: %s, loss %d", pos, a.Ply, a.Move, a.Label, a.Loss)
+			if a.Label != Best || a.Cost != 0 || a.Worse {
+				t.Errorf("%s ply %d %s: %s, cost %d", pos, a.Ply, a.Move, a.Label, a.Cost)
 			}
 		}
 	}
 	// A bad move is labelled: in the tiny Froglet example, b3-d3 loses 5.
 	g, _ := positions.ParseGameRecord("froglet rbg./..ry/bgyg w 0-0\nb3-d3")
 	ann, _ := s.Annotate(g)
-	if ann[0].Label != Blunder || ann[0].Loss != 5 || ann[0].BestMoves[0] != "d2-b2" {
+	if ann[0].Label != Blunder || ann[0].Cost != 5 || !ann[0].Worse || ann[0].BestMoves[0] != "d2-b2" {
 		t.Errorf("%+v", ann[0])
+	}
+	// A Hüpfer move that throws a win away costs the win, not plies.
+	g, _ = positions.ParseGameRecord("hupfer ...tt/...tt/...../rr.../rr... r 4-4\na2-c2+d2 e4-c4+c3 a1-c1+d1 c4-e4+e3 c2xc4 d4xb4 b1-b3xb5 e5-c5xa5 c1-e1+e2 e3-e5-c5+c4 e2-c2-a2+a1")
+	ann, err := s.Annotate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := ann[len(ann)-1]
+	if last.Label != Blunder || !last.Worse || last.Cost != 0 || last.Outcome.String() != "loss" || last.BestOutcome.String() != "win" {
+		t.Errorf("%+v", last)
 	}
 }

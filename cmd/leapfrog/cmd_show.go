@@ -62,10 +62,13 @@ letters always (g y r b frogs worth 1-4; r and t pieces).
 	}
 }
 
-// plural says n things: "1 legal move", "3 legal moves".
+// plural says n things: "1 legal move", "3 legal moves", "2 plies".
 func plural(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
+	}
+	if k := len(thing); k > 1 && thing[k-1] == 'y' && !strings.ContainsRune("aeiou", rune(thing[k-2])) {
+		return fmt.Sprintf("%d %sies", n, thing[:k-1])
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"time"
 
@@ -58,51 +59,43 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 	return solver.New(opts), func() { cancel(); closeCache(c, st) }, nil
 }
 
+// stopError is a search stopped by a limit or an interrupt: its exit
+// code, and what was known of the position's value.
+type stopError struct {
+	exitError
+	position string
+	known    *solver.Known
+}
+
+func (e *stopError) Unwrap() error { return &e.exitError }
+
 // searchError turns a search that stopped early into its exit code, with
 // the bounds known so far.
 func searchError(p *positions.Position, err error) error {
-	var le *solver.LimitError
-	known := ""
-	if errors.As(err, &le) {
-		known = describeBounds(p.Game, le.Lower, le.Upper)
-	}
-	code := exitLimit
-	switch {
-	case errors.Is(err, solver.ErrInterrupted):
-		code = exitInterrupted
-	case errors.Is(err, positions.ErrTooManyMoves):
+	if errors.Is(err, positions.ErrTooManyMoves) {
 		return badInputf("%s: %v", p, positions.ErrTooManyMoves)
 	}
-	msg := fmt.Sprintf("%s: %v", p, err)
-	if known != "" {
-		msg += "; known: " + known
+	code := exitLimit
+	if errors.Is(err, solver.ErrInterrupted) {
+		code = exitInterrupted
 	}
-	return &exitError{code, errors.New(msg)}
+	se := &stopError{exitError{code, fmt.Errorf("%s: %w", p, err)}, p.String(), nil}
+	var le *solver.LimitError
+	if errors.As(err, &le) {
+		k := solver.KnownFrom(p.Game, le.Lower, le.Upper)
+		se.known = &k
+		se.err = fmt.Errorf("%s: %w; known: %s", p, err, k)
+	}
+	return se
 }
 
-// describeBounds says what bounds on a root score mean.
-func describeBounds(g positions.Game, lower, upper int) string {
-	const inf = 10001
-	if g == positions.Hupfer {
-		switch {
-		case lower > 0:
-			return fmt.Sprintf("win in at most %d", 10000-lower)
-		case upper < 0:
-			return fmt.Sprintf("loss in at most %d", 10000+upper)
-		}
-		return "nothing yet"
-	}
-	var parts []string
-	if lower > -inf {
-		parts = append(parts, fmt.Sprintf("value >= %d", lower))
-	}
-	if upper < inf {
-		parts = append(parts, fmt.Sprintf("value <= %d", upper))
-	}
-	if parts == nil {
-		return "nothing yet"
-	}
-	return strings.Join(parts, ", ")
+// stoppedJSON is the answer for a record whose search a limit or an
+// interrupt stopped: what is known instead of a value (cli.md).
+type stoppedJSON struct {
+	ID       string        `json:"id,omitempty"`
+	Position string        `json:"position"`
+	Stopped  string        `json:"stopped"`
+	Known    *solver.Known `json:"known"`
 }
 
 // watch prints the search's progress on a terminal until stop is called.
@@ -122,7 +115,7 @@ func watch(c *cli.Context, s *solver.Solver, label string, game positions.Game) 
 			case <-t.C:
 				n := s.Nodes() - startNodes
 				lo, hi := s.Bounds()
-				prog.update("%d nodes, %.1fM nodes/s, known: %s", n, float64(n)/time.Since(start).Seconds()/1e6, describeBounds(game, lo, hi))
+				prog.update("%d nodes, %.1fM nodes/s, known: %s", n, float64(n)/time.Since(start).Seconds()/1e6, solver.KnownFrom(game, lo, hi))
 			}
 		}
 	}()
@@ -155,27 +148,62 @@ end of the game. Hüpfer: win or loss for the player to move with the distance
 	}
 }
 
-// eachInput runs fn on every position the command is given: its argument,
-// or the records of -f FILE read one at a time, so that standard input
-// works as a line protocol. A malformed line is reported on standard error
-// with its line number and the batch goes on; the exit code is then 2.
-func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, *positions.Position) error) error {
+// eachInput runs fn on every record the command is given (forEachRecord),
+// with the solver its flags ask for; --timeout and --max-nodes hold for
+// each record afresh.
+func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, inputRecord) error) error {
 	s, done, err := newSolver(c)
 	if err != nil {
 		return err
 	}
 	defer done()
 	return forEachRecord(c, func(r inputRecord) error {
-		s.RestartLimits() // --timeout and --max-nodes are per position
-		return fn(c, s, r.rec.Position)
+		s.RestartLimits()
+		return fn(c, s, r)
 	})
 }
 
-func outcomeName(o solver.Outcome) string {
-	return map[solver.Outcome]string{1: "win", 0: "draw", -1: "loss"}[o]
+// The answers' JSON. One vocabulary across solve, analyze and annotate
+// (docs/cli.md): value (Froglet a score difference, Hüpfer win or loss),
+// distance (Hüpfer plies), outcome (win, draw or loss for the player
+// concerned, Froglet counting the scores so far), cost (what a move gives
+// away against the best: Froglet points, Hüpfer plies).
+
+type solveJSON struct {
+	ID       string   `json:"id,omitempty"`
+	Position string   `json:"position"`
+	Game     string   `json:"game"`
+	Value    any      `json:"value"`
+	Distance *int     `json:"distance,omitempty"`
+	Best     *string  `json:"best"`
+	PV       []string `json:"pv"`
+	Outcome  string   `json:"outcome"`
+	Final    string   `json:"final,omitempty"`
+	Nodes    int64    `json:"nodes"`
+	Seconds  float64  `json:"seconds"`
 }
 
-func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
+type wdlJSON struct {
+	ID       string  `json:"id,omitempty"`
+	Position string  `json:"position"`
+	Game     string  `json:"game"`
+	Value    string  `json:"value,omitempty"` // Hüpfer: the value is the outcome
+	Outcome  string  `json:"outcome"`
+	Nodes    int64   `json:"nodes"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// valueJSON returns the value and distance fields of v.
+func valueJSON(v solver.Value) (any, *int) {
+	if v.Game == positions.Froglet {
+		return v.Score, nil
+	}
+	d := v.Distance()
+	return winLoss(v), &d
+}
+
+func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
+	p := r.rec.Position
 	start := time.Now()
 	startNodes, startTable := s.Nodes(), s.TableStats()
 	stop := watch(c, s, "solve", p.Game)
@@ -187,17 +215,15 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 			return searchError(p, err)
 		}
 		nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
-		table := s.TableStats().Since(startTable)
 		if c.Bool("json") {
-			out := map[string]any{"position": p.String(), "game": p.Game.String(), "nodes": nodes, "seconds": secs, "table": table}
+			out := wdlJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: o.String(), Nodes: nodes, Seconds: secs}
 			if p.Game == positions.Hupfer {
-				out["value"] = outcomeName(o)
-			} else {
-				out["outcome"] = outcomeName(o)
+				out.Value = o.String()
 			}
 			return writeJSON(w, out)
 		}
-		fmt.Fprintf(w, "%s\n%s for %s (%s)\n%s\n", p, outcomeName(o), sideLong(p), stats(nodes, secs), tableLine(table))
+		fmt.Fprintf(w, "%s\n%s for %s (%s)\n", p, o, sideLong(p), stats(nodes, secs))
+		verboseTable(c, s.TableStats().Since(startTable))
 		return nil
 	}
 	sol, err := s.Solve(p)
@@ -206,7 +232,6 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 		return searchError(p, err)
 	}
 	nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
-	table := s.TableStats().Since(startTable)
 	var bestMove *positions.LegalMove
 	if len(sol.PV) > 0 {
 		bestMove = &sol.PV[0]
@@ -218,21 +243,22 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 	for i, m := range sol.PV {
 		pv[i] = m.Text
 	}
-	var best any
-	if len(pv) > 0 {
-		best = pv[0]
-	}
+	outcome := solver.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
-		if p.Game == positions.Froglet {
-			return writeJSON(w, frogletSolveJSON{p.String(), "froglet", sol.Value.Score, best, pv,
-				outcomeName(frogletOutcome(p, sol.Value)), fmt.Sprintf("%d-%d", sol.Final.Counts[0], sol.Final.Counts[1]), nodes, secs, table})
+		out := solveJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), PV: pv, Outcome: outcome.String(), Nodes: nodes, Seconds: secs}
+		out.Value, out.Distance = valueJSON(sol.Value)
+		if len(pv) > 0 {
+			out.Best = &pv[0]
 		}
-		return writeJSON(w, hupferSolveJSON{p.String(), "hupfer", winLoss(sol.Value), sol.Value.Distance(), best, pv, nodes, secs, table})
+		if p.Game == positions.Froglet {
+			out.Final = fmt.Sprintf("%d-%d", sol.Final.Counts[0], sol.Final.Counts[1])
+		}
+		return writeJSON(w, out)
 	}
 	fmt.Fprintln(w, p)
 	if p.Game == positions.Froglet {
 		fmt.Fprintf(w, "value %+d for %s: %s, final score %d-%d\n", sol.Value.Score, sideLong(p),
-			outcomeName(frogletOutcome(p, sol.Value)), sol.Final.Counts[0], sol.Final.Counts[1])
+			outcome, sol.Final.Counts[0], sol.Final.Counts[1])
 	} else {
 		fmt.Fprintf(w, "%s for %s in %d plies\n", winLoss(sol.Value), sideLong(p), sol.Value.Distance())
 	}
@@ -242,44 +268,17 @@ func solveOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 		fmt.Fprintf(w, "best %s\npv   %s\n", pv[0], strings.Join(pv, " "))
 	}
 	fmt.Fprintln(w, stats(nodes, secs))
-	fmt.Fprintln(w, tableLine(table))
+	verboseTable(c, s.TableStats().Since(startTable))
 	return nil
 }
 
-type frogletSolveJSON struct {
-	Position string            `json:"position"`
-	Game     string            `json:"game"`
-	Value    int               `json:"value"`
-	Best     any               `json:"best"`
-	PV       []string          `json:"pv"`
-	Outcome  string            `json:"outcome"`
-	Final    string            `json:"final"`
-	Nodes    int64             `json:"nodes"`
-	Seconds  float64           `json:"seconds"`
-	Table    solver.TableStats `json:"table"`
-}
-
-type hupferSolveJSON struct {
-	Position string            `json:"position"`
-	Game     string            `json:"game"`
-	Value    string            `json:"value"`
-	Distance int               `json:"distance"`
-	Best     any               `json:"best"`
-	PV       []string          `json:"pv"`
-	Nodes    int64             `json:"nodes"`
-	Seconds  float64           `json:"seconds"`
-	Table    solver.TableStats `json:"table"`
-}
-
-func frogletOutcome(p *positions.Position, v solver.Value) solver.Outcome {
-	d := p.Counts[p.Side] - p.Counts[p.Side^1] + v.Score
-	switch {
-	case d > 0:
-		return 1
-	case d < 0:
-		return -1
+// verboseTable prints, with --verbose, what the search asked of the
+// transposition table (on standard error: it is about the run, not the
+// answer).
+func verboseTable(c *cli.Context, t solver.TableStats) {
+	if c.Bool("verbose") {
+		fmt.Fprintln(c.App.ErrWriter, tableLine(t))
 	}
-	return 0
 }
 
 func winLoss(v solver.Value) string {
@@ -327,19 +326,48 @@ func analyzeCommand() *cli.Command {
 		Name:      "analyze",
 		Usage:     "give every legal move its exact value, best first",
 		ArgsUsage: "POS",
-		Description: `Froglet: each move's value is its points minus the value of the position it
-produces (and how many points it loses against the best). Hüpfer: win or loss,
-with the distance counting the move itself.
+		Description: `Every legal move, best first, with its value for the player making it (Froglet:
+its points minus the value of the position it makes; Hüpfer: win or loss, the
+distance counting the move itself), the outcome it leads to (win, draw or loss,
+Froglet counting the scores so far) and its cost against the best move (Froglet:
+points; Hüpfer: plies by which a win comes later or a loss sooner). --wdl gives
+each move's outcome only, which needs far less search.
 
-   leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"`,
-		Flags: append(searchFlags(), pictureFlags()...),
+   leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"
+   leapfrog analyze "hupfer ..tt/..tt/rr../rr.. r 4-4" --json
+   leapfrog analyze "$(leapfrog new froglet --size 4x4 --seed 3)" --wdl`,
+		Flags: append(append(searchFlags(), pictureFlags()...), &cli.BoolFlag{Name: "wdl", Usage: "only each move's outcome: win, draw or loss"}),
 		Action: func(c *cli.Context) error {
 			return eachInput(c, analyzeOne)
 		},
 	}
 }
 
-func analyzeOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
+type analyzedMove struct {
+	Move     string `json:"move"`
+	Position string `json:"position"`
+	Points   int    `json:"points"`
+	Value    any    `json:"value,omitempty"`
+	Distance *int   `json:"distance,omitempty"`
+	Outcome  string `json:"outcome"`
+	Cost     *int   `json:"cost,omitempty"`
+}
+
+type analyzeJSON struct {
+	ID       string         `json:"id,omitempty"`
+	Position string         `json:"position"`
+	Game     string         `json:"game"`
+	Value    any            `json:"value,omitempty"`
+	Distance *int           `json:"distance,omitempty"`
+	Outcome  string         `json:"outcome"`
+	Moves    []analyzedMove `json:"moves"`
+}
+
+func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
+	p := r.rec.Position
+	if c.Bool("wdl") {
+		return analyzeWDL(c, s, r)
+	}
 	stop := watch(c, s, "analyze", p.Game)
 	moves, err := s.Analyze(p)
 	var v solver.Value
@@ -355,60 +383,95 @@ func analyzeOne(c *cli.Context, s *solver.Solver, p *positions.Position) error {
 			return err
 		}
 	}
+	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: solver.OutcomeOf(p, v).String(), Moves: []analyzedMove{}}
+	out.Value, out.Distance = valueJSON(v)
+	for _, m := range moves {
+		am := analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: solver.OutcomeOf(p, m.Value).String()}
+		am.Value, am.Distance = valueJSON(m.Value)
+		if cost, worse := solver.Cost(p, v, m.Value); !worse || p.Game == positions.Froglet {
+			am.Cost = &cost
+		}
+		out.Moves = append(out.Moves, am)
+	}
 	if c.Bool("json") {
-		return writeJSON(c.App.Writer, analyzeJSON(p, v, moves))
+		return writeJSON(c.App.Writer, out)
 	}
 	writeAnalysis(c.App.Writer, p, v, moves)
 	return nil
 }
 
-type analyzedMove struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
-	Value    any    `json:"value"`
-	Distance *int   `json:"distance,omitempty"`
-	Loss     *int   `json:"loss,omitempty"`
-	Points   int    `json:"points"`
+// analyzeWDL gives each move of r's position its outcome alone: one
+// narrow search per move.
+func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord) error {
+	p := r.rec.Position
+	stop := watch(c, s, "analyze", p.Game)
+	defer stop()
+	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: solver.Outcome(-1).String(), Moves: []analyzedMove{}}
+	best := solver.Outcome(-2)
+	for _, m := range p.LegalMoves() {
+		o, err := s.WDL(m.Result)
+		if err != nil {
+			return searchError(p, err)
+		}
+		out.Moves = append(out.Moves, analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: (-o).String()})
+		best = max(best, -o)
+	}
+	if len(out.Moves) == 0 {
+		// No move: the game is over, and the scores so far decide.
+		o, err := s.WDL(p)
+		if err != nil {
+			return searchError(p, err)
+		}
+		best = o
+	}
+	out.Outcome = best.String()
+	rank := map[string]int{"win": 0, "draw": 1, "loss": 2}
+	sort.SliceStable(out.Moves, func(i, j int) bool { return rank[out.Moves[i].Outcome] < rank[out.Moves[j].Outcome] })
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, out)
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "%s\n%s for %s\n%-20s %s\n", p, out.Outcome, sideLong(p), "move", "outcome")
+	for _, m := range out.Moves {
+		fmt.Fprintf(w, "%-20s %s\n", m.Move, m.Outcome)
+	}
+	if len(out.Moves) == 0 {
+		fmt.Fprintln(w, "the game is over: no legal move")
+	}
+	return nil
 }
 
-func analyzeJSON(p *positions.Position, v solver.Value, moves []solver.MoveValue) any {
-	out := struct {
-		Position string         `json:"position"`
-		Value    any            `json:"value"`
-		Distance *int           `json:"distance,omitempty"`
-		Moves    []analyzedMove `json:"moves"`
-	}{Position: p.String(), Moves: []analyzedMove{}}
-	if p.Game == positions.Froglet {
-		out.Value = v.Score
-	} else {
-		d := v.Distance()
-		out.Value, out.Distance = winLoss(v), &d
+// costWords says what a move of value played gives away against best.
+func costWords(p *positions.Position, best, played solver.Value) string {
+	cost, worse := solver.Cost(p, best, played)
+	switch {
+	case p.Game == positions.Hupfer && worse:
+		return "throws the win away"
+	case p.Game == positions.Hupfer && cost == 0:
+		return "best"
+	case p.Game == positions.Hupfer && best.Win():
+		return fmt.Sprintf("wins %s later", plural(cost, "ply"))
+	case p.Game == positions.Hupfer:
+		return fmt.Sprintf("loses %s sooner", plural(cost, "ply"))
+	case cost == 0:
+		return "best"
+	case worse:
+		return fmt.Sprintf("gives away %s and the %s", plural(cost, "point"), solver.OutcomeOf(p, best))
 	}
-	for _, m := range moves {
-		am := analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points)}
-		if p.Game == positions.Froglet {
-			loss := v.Score - m.Value.Score
-			am.Value, am.Loss = m.Value.Score, &loss
-		} else {
-			d := m.Value.Distance()
-			am.Value, am.Distance = winLoss(m.Value), &d
-		}
-		out.Moves = append(out.Moves, am)
-	}
-	return out
+	return fmt.Sprintf("gives away %s", plural(cost, "point"))
 }
 
 func writeAnalysis(w io.Writer, p *positions.Position, v solver.Value, moves []solver.MoveValue) {
 	fmt.Fprintln(w, p)
 	if p.Game == positions.Froglet {
-		fmt.Fprintf(w, "value %+d for %s\n%-16s %6s %6s %6s\n", v.Score, sideLong(p), "move", "points", "value", "loses")
+		fmt.Fprintf(w, "value %+d for %s: %s\n%-16s %6s %6s %-8s %s\n", v.Score, sideLong(p), solver.OutcomeOf(p, v), "move", "points", "value", "outcome", "cost")
 		for _, m := range moves {
-			fmt.Fprintf(w, "%-16s %6d %+6d %6d\n", m.Text, m.Points, m.Value.Score, v.Score-m.Value.Score)
+			fmt.Fprintf(w, "%-16s %6d %+6d %-8s %s\n", m.Text, m.Points, m.Value.Score, solver.OutcomeOf(p, m.Value), costWords(p, v, m.Value))
 		}
 	} else {
-		fmt.Fprintf(w, "%s for %s in %d plies\n%-20s %s\n", winLoss(v), sideLong(p), v.Distance(), "move", "value")
+		fmt.Fprintf(w, "%s for %s in %d plies\n%-20s %-12s %s\n", winLoss(v), sideLong(p), v.Distance(), "move", "value", "cost")
 		for _, m := range moves {
-			fmt.Fprintf(w, "%-20s %s in %d\n", m.Text, winLoss(m.Value), m.Value.Distance())
+			fmt.Fprintf(w, "%-20s %-12s %s\n", m.Text, solver.FormatValue(m.Value), costWords(p, v, m.Value))
 		}
 	}
 	if len(moves) == 0 {

@@ -44,6 +44,9 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			records, claims, failed := 0, 0, 0
 			err = forEachRecordIn(c, file, func(r inputRecord) error {
 				src, rec := r.src, r.rec
+				if err := rec.CheckClaims(); err != nil {
+					return locate(src, err)
+				}
 				s.RestartLimits()
 				res, err := s.Verify(rec)
 				if err != nil {
@@ -62,7 +65,7 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 					if res == nil {
 						res = []solver.ClaimResult{}
 					}
-					return writeJSON(w, map[string]any{"source": src.String(), "id": recordID(rec), "position": rec.Position.String(), "ok": bad == 0, "claims": res})
+					return writeJSON(w, verifyJSON{ID: idOf(rec), Position: rec.Position.String(), Source: src.String(), OK: bad == 0, Claims: res})
 				}
 				status := "ok"
 				if bad > 0 {
@@ -88,6 +91,23 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			return nil
 		},
 	}
+}
+
+// verifyJSON is verify's answer for one record.
+type verifyJSON struct {
+	ID       string               `json:"id,omitempty"`
+	Position string               `json:"position"`
+	Source   string               `json:"source"`
+	OK       bool                 `json:"ok"`
+	Claims   []solver.ClaimResult `json:"claims"`
+}
+
+// idOf returns the record's id, or "" when it has none.
+func idOf(rec *positions.Record) string {
+	if op, ok := rec.Op("id"); ok && len(op.Args) > 0 {
+		return op.Args[0]
+	}
+	return ""
 }
 
 func recordID(rec *positions.Record) string {
@@ -176,6 +196,9 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
 			if c.Bool("json") {
+				if c.IsSet("format") && format != "json" {
+					return badInputf("annotate: --json and --format %s ask for two formats: give one", format)
+				}
 				format = "json"
 			}
 			if format != "text" && format != "json" && format != "csv" {
@@ -219,59 +242,117 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 	}
 }
 
+// annotatedMove is annotate's verdict on one move, in the vocabulary of
+// analyze: the move played's value, distance and outcome for its player,
+// the best moves' (best_...), its cost and label.
+type annotatedMove struct {
+	Ply          int      `json:"ply"`
+	Side         string   `json:"side"`
+	Move         string   `json:"move"`
+	Value        any      `json:"value"`
+	Distance     *int     `json:"distance,omitempty"`
+	Outcome      string   `json:"outcome"`
+	Best         []string `json:"best"`
+	BestValue    any      `json:"best_value"`
+	BestDistance *int     `json:"best_distance,omitempty"`
+	BestOutcome  string   `json:"best_outcome"`
+	Cost         *int     `json:"cost,omitempty"`
+	Label        string   `json:"label"`
+	Comment      string   `json:"comment,omitempty"`
+}
+
+// sideTotals adds up, for each side, what its moves gave away: Froglet
+// points; Hüpfer plies, and the outcomes made worse (wins thrown away).
+type sideTotals struct {
+	Side   string         `json:"side"`
+	Cost   int            `json:"cost"`
+	Worse  int            `json:"worse"`
+	Labels map[string]int `json:"labels"`
+}
+
+type annotateJSON struct {
+	Start  string          `json:"start"`
+	Final  string          `json:"final"`
+	Result string          `json:"result"`
+	Moves  []annotatedMove `json:"moves"`
+	Totals [2]sideTotals   `json:"totals"`
+}
+
 func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Annotation, format string) error {
 	w := c.App.Writer
 	final := g.Final()
-	totals := [2]int{}
-	for _, a := range ann {
-		totals[a.Side] += a.Loss
-	}
 	sides := [2]string{"White", "Black"}
 	if g.Start.Game == positions.Hupfer {
 		sides = [2]string{"Red", "Turquoise"}
 	}
-	result := fmt.Sprintf("%d-%d", final.Counts[0], final.Counts[1])
+	out := annotateJSON{Start: g.Start.String(), Final: final.String(), Moves: []annotatedMove{}}
+	for i := range out.Totals {
+		out.Totals[i] = sideTotals{Side: sides[i], Labels: map[string]int{}}
+	}
+	out.Result = fmt.Sprintf("%d-%d", final.Counts[0], final.Counts[1])
 	if g.Start.Game == positions.Hupfer {
-		result = fmt.Sprintf("%s to move", sides[final.Side])
+		out.Result = fmt.Sprintf("%s to move", sides[final.Side])
 		if !final.HasMoves() {
-			result = fmt.Sprintf("%s wins (%s has no move)", sides[final.Side^1], sides[final.Side])
+			out.Result = fmt.Sprintf("%s wins (%s has no move)", sides[final.Side^1], sides[final.Side])
+		}
+	}
+	for _, a := range ann {
+		m := annotatedMove{Ply: a.Ply, Side: sides[a.Side], Move: a.Move, Outcome: a.Outcome.String(),
+			Best: a.BestMoves, BestOutcome: a.BestOutcome.String(), Label: a.Label, Comment: a.Comment}
+		m.Value, m.Distance = valueJSON(a.Played)
+		m.BestValue, m.BestDistance = valueJSON(a.Before)
+		if !a.Worse || g.Start.Game == positions.Froglet {
+			cost := a.Cost
+			m.Cost = &cost
+		}
+		out.Moves = append(out.Moves, m)
+		t := &out.Totals[a.Side]
+		t.Cost += a.Cost
+		t.Labels[a.Label]++
+		if a.Worse {
+			t.Worse++
 		}
 	}
 	switch format {
 	case "json":
-		var moves []map[string]any
-		for _, a := range ann {
-			moves = append(moves, map[string]any{"ply": a.Ply, "side": sides[a.Side], "move": a.Move,
-				"before": solver.FormatValue(a.Before), "played": solver.FormatValue(a.Played),
-				"best": a.BestMoves, "loss": a.Loss, "label": a.Label, "comment": a.Comment})
-		}
-		return writeJSON(w, map[string]any{"start": g.Start.String(), "final": final.String(), "result": result,
-			"moves": moves, "loss": map[string]int{sides[0]: totals[0], sides[1]: totals[1]}})
+		return writeJSON(w, out)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"ply", "side", "move", "before", "played", "best", "loss", "label"})
-		for _, a := range ann {
-			cw.Write([]string{strconv.Itoa(a.Ply), sides[a.Side], a.Move, solver.FormatValue(a.Before),
-				solver.FormatValue(a.Played), strings.Join(a.BestMoves, " "), strconv.Itoa(a.Loss), a.Label})
+		cw.Write([]string{"ply", "side", "move", "value", "outcome", "best", "best_value", "best_outcome", "cost", "label"})
+		for i, a := range ann {
+			cost := ""
+			if m := out.Moves[i]; m.Cost != nil {
+				cost = strconv.Itoa(*m.Cost)
+			}
+			cw.Write([]string{strconv.Itoa(a.Ply), sides[a.Side], a.Move, solver.FormatValue(a.Played), a.Outcome.String(),
+				strings.Join(a.BestMoves, " "), solver.FormatValue(a.Before), a.BestOutcome.String(), cost, a.Label})
 		}
 		cw.Flush()
 		return cw.Error()
 	}
 	fmt.Fprintln(w, g.Start)
-	for _, a := range ann {
+	for i, a := range ann {
 		if a.Side == g.Start.Side || a.Ply == 1 {
 			fmt.Fprintf(w, "%d. ", (a.Ply+1)/2)
 		}
 		note := fmt.Sprintf("%s %s", a.Label, solver.FormatValue(a.Played))
 		if a.Label != solver.Best {
-			note += fmt.Sprintf(", loses %d; best %s %s", a.Loss, strings.Join(a.BestMoves, " or "), solver.FormatValue(a.Before))
+			note += fmt.Sprintf(", %s; best %s %s", costWords(g.Moves[i].Before, a.Before, a.Played), strings.Join(a.BestMoves, " or "), solver.FormatValue(a.Before))
 		}
 		if a.Comment != "" {
 			note += "; " + a.Comment
 		}
 		fmt.Fprintf(w, "%s {%s}\n", a.Move, note)
 	}
-	fmt.Fprintf(w, "result: %s. Total loss: %s %d, %s %d.\n", result, sides[0], totals[0], sides[1], totals[1])
+	fmt.Fprintf(w, "result: %s.\n", out.Result)
+	for _, t := range out.Totals {
+		if g.Start.Game == positions.Froglet {
+			fmt.Fprintf(w, "%s gave away %s", t.Side, plural(t.Cost, "point"))
+		} else {
+			fmt.Fprintf(w, "%s threw away %s and gave away %s", t.Side, plural(t.Worse, "win"), plural(t.Cost, "ply"))
+		}
+		fmt.Fprintf(w, " (%s, %s, %s).\n", plural(t.Labels[solver.Inaccuracy], "inaccuracy"), plural(t.Labels[solver.Mistake], "mistake"), plural(t.Labels[solver.Blunder], "blunder"))
+	}
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -137,7 +138,7 @@ func forEachRecord(c *cli.Context, fn func(inputRecord) error) error {
 		if err != nil {
 			return err
 		}
-		return fn(r)
+		return reportStop(c, r, fn(r))
 	}
 	if c.NArg() > 0 {
 		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
@@ -145,12 +146,34 @@ func forEachRecord(c *cli.Context, fn func(inputRecord) error) error {
 	return forEachRecordIn(c, c.String("file"), fn)
 }
 
+// reportStop writes, in --json output, the answer of a record whose
+// search a limit or an interrupt stopped: what is known instead of a
+// value. It returns err.
+func reportStop(c *cli.Context, r inputRecord, err error) error {
+	var se *stopError
+	if !c.Bool("json") || !errors.As(err, &se) {
+		return err
+	}
+	stopped := "limit"
+	if se.code == exitInterrupted {
+		stopped = "interrupted"
+	}
+	known := se.known
+	if known == nil {
+		known = &solver.Known{}
+	}
+	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: idOf(r.rec), Position: se.position, Stopped: stopped, Known: known}); werr != nil {
+		return werr
+	}
+	return err
+}
+
 // forEachRecordIn is forEachRecord on the records of file.
 func forEachRecordIn(c *cli.Context, file string, fn func(inputRecord) error) error {
 	bad, limited := 0, 0
 	err := eachRecordIn(c, file, func(src source, rec *positions.Record, err error) error {
 		if err == nil {
-			err = fn(inputRecord{src, rec})
+			err = reportStop(c, inputRecord{src, rec}, fn(inputRecord{src, rec}))
 		}
 		var ie *inputError
 		var ee *exitError

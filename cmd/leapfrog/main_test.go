@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -204,25 +202,64 @@ func TestNewIsReproducible(t *testing.T) {
 	}
 }
 
-// TestDescribeBounds: what bounds on a root score mean. A Hüpfer win in n
-// scores 10000-n and a loss in n scores -(10000-n), so a lower bound above
-// 0 is a win in at most 10000-L, an upper bound below 0 a loss in at most
-// 10000+U (a longer loss scores higher).
-func TestDescribeBounds(t *testing.T) {
-	tests := []struct {
-		game         positions.Game
-		lower, upper int
-		want         string
-	}{
-		{positions.Hupfer, 10000 - 11, 10001, "win in at most 11"},
-		{positions.Hupfer, -10001, -(10000 - 24), "loss in at most 24"},
-		{positions.Hupfer, -10001, 10001, "nothing yet"},
-		{positions.Froglet, 3, 10001, "value >= 3"},
-		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
-	}
-	for _, tc := range tests {
-		if got := describeBounds(tc.game, tc.lower, tc.upper); got != tc.want {
-			t.Errorf("describeBounds(%v, %d, %d) = %q, want %q", tc.game, tc.lower, tc.upper, got, tc.want)
+// TestBatchJSONContract: with --json every record of a batch gets exactly
+// one object, in input order, with its id: the answer, the error of a bad
+// line, or what is known when a limit stopped it; the exit code is the
+// most serious met (cli.md).
+func TestBatchJSONContract(t *testing.T) {
+	in := "froglet rbg./..ry/bgyg w 0-0; id \"tiny\";\n" +
+		"// a comment\n" +
+		"froglet rbz./..ry/bgyg w 0-0\n" +
+		hardPosition + "; id \"hard\";\n" +
+		"hupfer ..tt/..tt/rr../rr.. r 4-4\n"
+	for _, cmd := range []string{"solve", "analyze"} {
+		code, stdout, _ := runCLI(t, in, cmd, "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != exitBadInput || len(lines) != 4 {
+			t.Fatalf("%s: exit %d, %d lines:\n%s", cmd, code, len(lines), stdout)
 		}
+		var objs []map[string]any
+		for _, l := range lines {
+			var o map[string]any
+			if err := json.Unmarshal([]byte(l), &o); err != nil {
+				t.Fatalf("%s: %q: %v", cmd, l, err)
+			}
+			objs = append(objs, o)
+		}
+		if objs[0]["id"] != "tiny" || objs[0]["value"] != float64(5) {
+			t.Errorf("%s: first answer %v", cmd, objs[0])
+		}
+		if e, ok := objs[1]["error"].(map[string]any); !ok || e["line"] != float64(3) || e["column"] != float64(11) {
+			t.Errorf("%s: bad line %v", cmd, objs[1])
+		}
+		if objs[2]["id"] != "hard" || objs[2]["stopped"] != "limit" || objs[2]["known"] == nil {
+			t.Errorf("%s: stopped record %v", cmd, objs[2])
+		}
+		if objs[3]["value"] != "win" || objs[3]["distance"] != float64(11) {
+			t.Errorf("%s: last answer %v", cmd, objs[3])
+		}
+	}
+}
+
+// TestMoveVocabulary: analyze and annotate say what a move costs in the
+// same words in both games, and a Hüpfer move that throws a win away is
+// never said to cost 0.
+func TestMoveVocabulary(t *testing.T) {
+	code, out, _ := runCLI(t, "", "analyze", "froglet rbg./..ry/bgyg w 0-0", "--json", "--no-cache")
+	if code != 0 || !strings.Contains(out, `{"move":"b3-d3","position":"froglet r..b/..ry/bgyg b 1-0","points":1,"value":0,"outcome":"draw","cost":5}`) {
+		t.Errorf("analyze froglet: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "analyze", "froglet rbg./..ry/bgyg w 0-0", "--wdl", "--json", "--no-cache")
+	if code != 0 || !strings.Contains(out, `"outcome":"win","moves":[`) || !strings.Contains(out, `"move":"b3-d3","position":"froglet r..b/..ry/bgyg b 1-0","points":1,"outcome":"draw"`) {
+		t.Errorf("analyze --wdl: exit %d\n%s", code, out)
+	}
+	game := filepath.Join("..", "..", "examples", "hupfer-game-1.txt")
+	code, out, _ = runCLI(t, "", "annotate", game, "--no-cache")
+	if code != 0 || strings.Contains(out, "loses 0") || !strings.Contains(out, "throws the win away") || !strings.Contains(out, "Red threw away 1 win") {
+		t.Errorf("annotate hupfer: exit %d\n%s", code, out)
+	}
+	code, _, stderr := runCLI(t, "", "annotate", game, "--json", "--format", "csv", "--no-cache")
+	if code != exitBadInput || !strings.Contains(stderr, "two formats") {
+		t.Errorf("--json --format csv: exit %d, %q", code, stderr)
 	}
 }

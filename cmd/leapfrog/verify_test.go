@@ -59,7 +59,7 @@ func TestVerifyFailsLoudly(t *testing.T) {
 func TestAnnotateFormats(t *testing.T) {
 	game := filepath.Join("..", "..", "examples", "froglet-game-1.txt")
 	code, out, _ := runCLI(t, "", "annotate", game, "--format", "csv", "--hash", "64")
-	if code != 0 || !strings.HasPrefix(out, "ply,side,move,before,played,best,loss,label\n1,White,a2,") {
+	if code != 0 || !strings.HasPrefix(out, "ply,side,move,value,outcome,best,best_value,best_outcome,cost,label\n1,White,a2,") {
 		t.Errorf("csv: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "annotate", game, "--json", "--hash", "64")

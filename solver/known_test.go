@@ -1,0 +1,32 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// TestKnownFrom: what bounds on a root score mean. A Hüpfer win in n
+// scores 10000-n and a loss in n scores -(10000-n), so a lower bound above
+// 0 is a win in at most 10000-L, an upper bound below 0 a loss in at most
+// 10000+U (a longer loss scores higher).
+func TestKnownFrom(t *testing.T) {
+	tests := []struct {
+		game         positions.Game
+		lower, upper int
+		want         string
+	}{
+		{positions.Hupfer, 10000 - 11, infinity, "win in at most 11 plies"},
+		{positions.Hupfer, 10000 - 11, 10000 - 5, "win in at most 11 plies, at least 5"},
+		{positions.Hupfer, -infinity, -(10000 - 24), "loss in at most 24 plies"},
+		{positions.Hupfer, -(10000 - 20), -(10000 - 24), "loss in at most 24 plies, at least 20"},
+		{positions.Hupfer, -infinity, infinity, "nothing yet"},
+		{positions.Froglet, 3, infinity, "value >= 3"},
+		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
+	}
+	for _, tc := range tests {
+		if got := KnownFrom(tc.game, tc.lower, tc.upper).String(); got != tc.want {
+			t.Errorf("KnownFrom(%v, %d, %d) = %q, want %q", tc.game, tc.lower, tc.upper, got, tc.want)
+		}
+	}
+}
