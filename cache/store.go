@@ -301,10 +301,8 @@ type GameStats struct {
 	ValueBytes int64  `json:"value_bytes"`
 }
 
-// Stats counts the entries per game and fingerprint and returns the bytes
-// of the tables on disk (the SST files that hold the entries; Badger's
-// other files are of fixed size or, while the database is open,
-// preallocated).
+// Stats counts the cached positions per game and fingerprint (tablebase
+// data aside) and returns the bytes the whole directory takes on disk.
 func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
 	defer s.recoverRead(&err)
 	byPrefix := map[[3]byte]*GameStats{}
@@ -340,33 +338,56 @@ func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
 	return out, dirBytes(s.dir), err
 }
 
-// dirBytes adds up the sizes of the table files in dir (Badger's own Size
-// is refreshed only now and then).
+// dirBytes adds up the disk space the files of dir take (blocks
+// allocated: Badger preallocates its logs sparsely). Badger's own Size is
+// refreshed only now and then.
 func dirBytes(dir string) int64 {
 	var n int64
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".sst") {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+			n += st.Blocks * 512
+		} else {
 			n += info.Size()
 		}
 	}
 	return n
 }
 
-// Clear deletes every entry, or those of one game; a game's tablebases
-// stay (leapfrog tablebase drop removes them), but clearing everything
-// removes them too.
-func (s *Store) Clear(game positions.Game) error {
-	if game == 0 {
-		return s.db.DropAll()
-	}
+// PrefixBytes returns the bytes of the keys and values under prefix, as
+// Badger estimates them without reading the values.
+func (s *Store) PrefixBytes(prefix []byte) (n int64, err error) {
+	defer s.recoverRead(&err)
+	err = s.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.PrefetchValues = false
+		opts.Prefix = prefix
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+			n += it.Item().EstimatedSize()
+		}
+		return nil
+	})
+	return n, err
+}
+
+// ClearPositions deletes the cached positions of one game, or of every
+// game (game 0); tablebases stay (package tablebase drops them).
+func (s *Store) ClearPositions(game positions.Game) error {
 	var prefixes [][]byte
 	for v := 0; v < 256; v++ {
-		if v != TablePrefix {
+		if v == TablePrefix {
+			continue
+		}
+		if game != 0 {
 			prefixes = append(prefixes, []byte{byte(v), byte(game)})
+		} else {
+			prefixes = append(prefixes, []byte{byte(v)})
 		}
 	}
 	return s.db.DropPrefix(prefixes...)

@@ -645,12 +645,35 @@ func (ts *Tables) chunkIndex(t tableInfo, tier int) ([]positions.SmallKey, error
 // Drop deletes the table of root.
 func Drop(kv KV, root *positions.Position) error {
 	id := tableID(root)
-	for _, kind := range []byte{'M', 'I', 'C', 'J', 'H'} {
+	for _, kind := range tableKinds {
 		if err := kv.DropRaw(append([]byte{cache.TablePrefix, byte(root.Game), kind}, id...)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// tableKinds are the kinds of keys a table's data is stored under.
+var tableKinds = []byte{'M', 'I', 'C', 'J', 'H'}
+
+// Size returns the bytes of the keys and values of root's table, when kv
+// can estimate them (the cache can), else 0.
+func Size(kv KV, root *positions.Position) (int64, error) {
+	sizer, ok := kv.(interface {
+		PrefixBytes(prefix []byte) (int64, error)
+	})
+	if !ok {
+		return 0, nil
+	}
+	var total int64
+	for _, kind := range tableKinds {
+		n, err := sizer.PrefixBytes(append([]byte{cache.TablePrefix, byte(root.Game), kind}, tableID(root)...))
+		if err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, nil
 }
 
 // loadAll reads a whole built table into memory (for verify and stats).

@@ -63,7 +63,7 @@ func TestCacheCommands(t *testing.T) {
 	runCLI(t, "", "solve", "hupfer ..tt/..tt/rr../rr.. r 4-4", "--cache", dir, "--hash", "8")
 	code, stdout, _ := runCLI(t, "", "cache", "stats", "--cache", dir, "--json")
 	var got struct {
-		Games []cache.GameStats `json:"games"`
+		Games []cache.GameStats `json:"positions"`
 	}
 	json.Unmarshal([]byte(stdout), &got)
 	if code != 0 || len(got.Games) != 1 || got.Games[0].Game != "hupfer" || got.Games[0].Entries == 0 {

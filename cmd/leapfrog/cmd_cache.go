@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/tablebase"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 )
 
 // cacheFlags choose the persistent cache.
@@ -106,74 +111,194 @@ cache path'); --cache DIR or LEAPFROG_CACHE move it, --no-cache turns it off.`,
 				},
 			},
 			{
-				Name:  "stats",
-				Usage: "entries per game and rules version, and size on disk",
-				Flags: append(cacheFlags(), jsonFlag),
-				Action: func(c *cli.Context) error {
-					st, err := openCacheStrict(c)
-					if err != nil {
-						return err
-					}
-					defer closeCache(c, st)
-					games, bytes, err := st.Stats()
-					if err != nil {
-						return err
-					}
-					if c.Bool("json") {
-						return writeJSON(c.App.Writer, map[string]any{"dir": st.Dir(), "bytes": bytes, "games": games})
-					}
-					fmt.Fprintf(c.App.Writer, "%s: %d bytes of tables on disk\n", st.Dir(), bytes)
-					var total int64
-					for _, g := range games {
-						note := ""
-						if !g.Current {
-							note = " (older rules or format: never read; 'cache clear' removes them)"
-						}
-						fmt.Fprintf(c.App.Writer, "  %-8s format %d rules %d: %d positions, %.1f key+value bytes each%s\n",
-							g.Game, g.Format, g.Rules, g.Entries, float64(g.KeyBytes+g.ValueBytes)/float64(max(g.Entries, 1)), note)
-						total += g.Entries
-					}
-					if total > 0 {
-						fmt.Fprintf(c.App.Writer, "  %.1f bytes of tables per position\n", float64(bytes)/float64(total))
-					}
-					return nil
-				},
+				Name:   "stats",
+				Usage:  "what the cache holds: positions per game, each tablebase, the size on disk",
+				Flags:  append(cacheFlags(), jsonFlag),
+				Action: cacheStats,
 			},
 			{
 				Name:  "clear",
-				Usage: "delete every entry, or those of one game",
-				Flags: append(cacheFlags(), &cli.StringFlag{Name: "game", Usage: "only `GAME` (froglet or hupfer)"}),
-				Action: func(c *cli.Context) error {
-					var game positions.Game
-					if g := c.String("game"); g != "" {
-						var err error
-						if game, err = positions.ParseGame(g); err != nil {
-							return badInputf("cache clear: %v", err)
-						}
-					}
-					if game == 0 {
-						dir, err := cacheDir(c)
-						if err != nil {
-							return badInputf("%v", err)
-						}
-						n, err := cache.Remove(dir)
-						if errors.Is(err, cache.ErrLocked) {
-							return &exitError{exitLimit, fmt.Errorf("%v: nothing deleted", err)}
-						}
-						if err != nil {
-							return badInputf("cache clear: %v", err)
-						}
-						fmt.Fprintf(c.App.ErrWriter, "leapfrog: removed the cache in %s (%d files)\n", dir, n)
-						return nil
-					}
-					st, err := openCacheStrict(c)
-					if err != nil {
-						return err
-					}
-					defer closeCache(c, st)
-					return st.Clear(game)
-				},
+				Usage: "delete the cache, or its positions or tables (of one game)",
+				Description: `With no flag, the whole cache goes (its directory, without opening the database:
+this works on a damaged cache too); on a terminal it asks first, --yes does not.
+--positions or --tables delete only the cached positions or only the tablebases,
+--game only those of one game.
+
+   leapfrog cache clear --yes
+   leapfrog cache clear --game hupfer --tables`,
+				Flags: append(cacheFlags(),
+					&cli.StringFlag{Name: "game", Usage: "only `GAME` (froglet or hupfer): its positions and tables"},
+					&cli.BoolFlag{Name: "positions", Usage: "only the cached positions"},
+					&cli.BoolFlag{Name: "tables", Usage: "only the tablebases"},
+					&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask before deleting the whole cache"},
+				),
+				Action: cacheClear,
 			},
 		},
 	}
+}
+
+// cacheStatsJSON is what cache stats reports.
+type cacheStatsJSON struct {
+	Dir       string            `json:"dir"`
+	Bytes     int64             `json:"bytes"`
+	Positions []cache.GameStats `json:"positions"`
+	Tables    []tableStatsJSON  `json:"tables"`
+}
+
+type tableStatsJSON struct {
+	Root      string `json:"root"`
+	Game      string `json:"game"`
+	Positions int    `json:"positions"`
+	Done      bool   `json:"done"`
+	Bytes     int64  `json:"bytes"`
+}
+
+func cacheStats(c *cli.Context) error {
+	st, err := openCacheStrict(c)
+	if err != nil {
+		return err
+	}
+	defer closeCache(c, st)
+	games, bytes, err := st.Stats()
+	if err != nil {
+		return badInputf("%v", err)
+	}
+	out := cacheStatsJSON{Dir: st.Dir(), Bytes: bytes, Positions: games, Tables: []tableStatsJSON{}}
+	if out.Positions == nil {
+		out.Positions = []cache.GameStats{}
+	}
+	tables, err := tablebase.Open(st)
+	if err != nil {
+		return badInputf("%v", err)
+	}
+	for _, m := range tables.List() {
+		ts := tableStatsJSON{Root: m.Root, Game: m.Game, Done: m.Done}
+		for _, t := range m.Tiers {
+			ts.Positions += t.Positions
+		}
+		if root, err := positions.ParsePosition(m.Root); err == nil {
+			ts.Bytes, _ = tablebase.Size(st, root)
+		}
+		out.Tables = append(out.Tables, ts)
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, out)
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "%s: %s on disk\n", st.Dir(), positions.FormatBytes(bytes))
+	if len(games) == 0 {
+		fmt.Fprintln(w, "  no cached positions")
+	}
+	for _, g := range games {
+		note := ""
+		if !g.Current {
+			note = " (older rules or format: never read; 'cache clear --positions' removes them)"
+		}
+		fmt.Fprintf(w, "  %-8s %s cached (format %d, rules %d), %s%s\n", g.Game, plural(int(g.Entries), "position"),
+			g.Format, g.Rules, positions.FormatBytes(g.KeyBytes+g.ValueBytes), note)
+	}
+	if len(out.Tables) == 0 {
+		fmt.Fprintln(w, "  no tablebase")
+	}
+	for _, t := range out.Tables {
+		state := ""
+		if !t.Done {
+			state = ", unfinished"
+		}
+		fmt.Fprintf(w, "  table of %s: %s, %s%s\n", t.Root, plural(t.Positions, "position"), positions.FormatBytes(t.Bytes), state)
+	}
+	return nil
+}
+
+func cacheClear(c *cli.Context) error {
+	var game positions.Game
+	if g := c.String("game"); g != "" {
+		var err error
+		if game, err = positions.ParseGame(g); err != nil {
+			return badInputf("cache clear: %v", err)
+		}
+	}
+	onlyPositions, onlyTables := c.Bool("positions"), c.Bool("tables")
+	if game == 0 && !onlyPositions && !onlyTables {
+		return clearAll(c)
+	}
+	if !onlyPositions && !onlyTables {
+		onlyPositions, onlyTables = true, true // --game alone: both
+	}
+	st, err := openCacheStrict(c)
+	if err != nil {
+		return err
+	}
+	defer closeCache(c, st)
+	which := "every game"
+	if game != 0 {
+		which = game.String()
+	}
+	if onlyPositions {
+		games, _, err := st.Stats()
+		if err != nil {
+			return badInputf("%v", err)
+		}
+		var n int64
+		for _, g := range games {
+			if game == 0 || g.Game == game.String() {
+				n += g.Entries
+			}
+		}
+		if err := st.ClearPositions(game); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.ErrWriter, "leapfrog: removed %s cached for %s\n", plural(int(n), "position"), which)
+	}
+	if onlyTables {
+		tables, err := tablebase.Open(st)
+		if err != nil {
+			return badInputf("%v", err)
+		}
+		n := 0
+		for _, m := range tables.List() {
+			root, err := positions.ParsePosition(m.Root)
+			if err != nil || (game != 0 && root.Game != game) {
+				continue
+			}
+			if err := tablebase.Drop(st, root); err != nil {
+				return err
+			}
+			n++
+		}
+		fmt.Fprintf(c.App.ErrWriter, "leapfrog: removed %s of %s\n", plural(n, "tablebase"), which)
+	}
+	return nil
+}
+
+// clearAll removes the whole cache directory, asking first on a terminal.
+func clearAll(c *cli.Context) error {
+	dir, err := cacheDir(c)
+	if err != nil {
+		return badInputf("%v", err)
+	}
+	if !c.Bool("yes") {
+		if f, ok := c.App.Reader.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			fmt.Fprintf(c.App.ErrWriter, "Delete the whole cache in %s, every cached position and tablebase? [y/N] ", dir)
+			answer, _ := bufio.NewReader(f).ReadString('\n')
+			if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+				fmt.Fprintln(c.App.ErrWriter, "leapfrog: nothing deleted")
+				return nil
+			}
+		}
+	}
+	n, err := cache.Remove(dir)
+	if errors.Is(err, cache.ErrLocked) {
+		return &exitError{exitLimit, fmt.Errorf("%v: nothing deleted", err)}
+	}
+	if err != nil {
+		return badInputf("cache clear: %v", err)
+	}
+	if n == 0 {
+		fmt.Fprintf(c.App.ErrWriter, "leapfrog: no cache in %s: nothing to delete\n", dir)
+		return nil
+	}
+	fmt.Fprintf(c.App.ErrWriter, "leapfrog: removed the cache in %s (%s)\n", dir, plural(n, "file"))
+	return nil
 }

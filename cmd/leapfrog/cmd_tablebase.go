@@ -18,6 +18,51 @@ import (
 	"sync"
 )
 
+// probeJSON is tablebase probe's answer.
+type probeJSON struct {
+	ID           string  `json:"id,omitempty"`
+	Position     string  `json:"position"`
+	Value        any     `json:"value"`
+	Distance     *int    `json:"distance,omitempty"`
+	Outcome      string  `json:"outcome"`
+	Best         *string `json:"best"`
+	Microseconds int64   `json:"microseconds"`
+}
+
+// probeOne looks one record's position up in the tables. A position in no
+// table is an error of that record (exit 2): there is no answer to give.
+func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
+	p := r.rec.Position
+	start := time.Now()
+	score, ok, err := tables.Probe(p)
+	elapsed := time.Since(start)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return badInputf("%s is in no table ('leapfrog tablebase list' shows the tables; 'leapfrog solve' answers any position)", p)
+	}
+	v := solver.Value{Game: p.Game, Score: score}
+	out := probeJSON{ID: idOf(r.rec), Position: p.String(), Outcome: solver.OutcomeOf(p, v).String(), Microseconds: elapsed.Microseconds()}
+	out.Value, out.Distance = valueJSON(v)
+	best, ok, err := tables.BestMove(p, score)
+	if err != nil {
+		return err
+	}
+	if ok {
+		out.Best = &best.Text
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, out)
+	}
+	bestText := "none (the game is over)"
+	if out.Best != nil {
+		bestText = *out.Best
+	}
+	fmt.Fprintf(c.App.Writer, "%s\n%s for %s; best %s (looked up in %dµs)\n", p, solver.FormatValue(v), sideLong(p), bestText, elapsed.Microseconds())
+	return nil
+}
+
 // tableRoot reads the root of a table: a position, or a game with new's flags.
 func tableRoot(c *cli.Context) (*positions.Position, error) {
 	if c.NArg() != 1 {
@@ -193,44 +238,16 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
 				Name:      "probe",
 				Usage:     "look a position up in the tables",
 				ArgsUsage: "POS",
-				Flags:     append(cacheFlags(), jsonFlag),
+				Flags:     append(cacheFlags(), jsonFlag, fileFlag),
 				Action: func(c *cli.Context) error {
-					recs, err := readRecords(c)
-					if err != nil {
-						return err
-					}
 					return withStore(c, func(st *cache.Store) error {
 						tables, err := tablebase.Open(st)
 						if err != nil {
 							return err
 						}
-						p := recs[0].rec.Position
-						start := time.Now()
-						score, ok, err := tables.Probe(p)
-						elapsed := time.Since(start)
-						if err != nil {
-							return err
-						}
-						if !ok {
-							return &exitError{exitLimit, fmt.Errorf("%s is in no table (leapfrog tablebase list)", p)}
-						}
-						v := solver.Value{Game: p.Game, Score: score}
-						out := map[string]any{"position": p.String(), "microseconds": elapsed.Microseconds()}
-						if p.Game == positions.Froglet {
-							out["value"] = v.Score
-						} else {
-							out["value"], out["distance"] = winLoss(v), v.Distance()
-						}
-						if best, ok, err := tables.BestMove(p, score); err != nil {
-							return err
-						} else if ok {
-							out["best"] = best.Text
-						}
-						if c.Bool("json") {
-							return writeJSON(c.App.Writer, out)
-						}
-						fmt.Fprintf(c.App.Writer, "%s\n%s for %s; best %v (looked up in %dµs)\n", p, solver.FormatValue(v), sideLong(p), out["best"], elapsed.Microseconds())
-						return nil
+						return forEachRecord(c, func(r inputRecord) error {
+							return probeOne(c, tables, r)
+						})
 					})
 				},
 			},
@@ -245,10 +262,26 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
 					if err != nil {
 						return badInputf("%v", err)
 					}
-					for _, b := range bad {
-						fmt.Fprintln(c.App.Writer, b)
+					if c.Bool("json") {
+						if bad == nil {
+							bad = []string{}
+						}
+						err = writeJSON(c.App.Writer, struct {
+							Root         string   `json:"root"`
+							Checked      int      `json:"checked"`
+							Inconsistent []string `json:"inconsistent"`
+							OK           bool     `json:"ok"`
+							Seconds      float64  `json:"seconds"`
+						}{root.String(), n, bad, len(bad) == 0, time.Since(start).Seconds()})
+						if err != nil {
+							return err
+						}
+					} else {
+						for _, b := range bad {
+							fmt.Fprintln(c.App.Writer, b)
+						}
+						fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
 					}
-					fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
 					if len(bad) > 0 {
 						return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
 					}

@@ -144,10 +144,19 @@ output passes verify, and exporting it again changes nothing.
 					fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: dropped am %s: optimal or illegal\n", src, strings.Join(dropped, " "))
 				}
 				if c.Bool("json") {
-					return writeJSON(c.App.Writer, map[string]any{"record": out.String()})
+					return writeJSON(c.App.Writer, exportJSONOf(out))
 				}
 				fmt.Fprintln(c.App.Writer, out)
 				return nil
+			}
+			// Text output keeps the comments and blank lines of the file
+			// in their places: the output is the file, filled in.
+			var keep func(string) error
+			if !c.Bool("json") {
+				keep = func(text string) error {
+					_, err := fmt.Fprintln(c.App.Writer, text)
+					return err
+				}
 			}
 			file := c.String("file")
 			if file == "" {
@@ -162,10 +171,10 @@ output passes verify, and exporting it again changes nothing.
 				if c.NArg() > 0 && c.String("file") != "" {
 					return badInputf("export: give a FILE or POS, or -f FILE, not both")
 				}
-				return forEachRecordIn(c, file, func(r inputRecord) error {
+				return forEachRecordKeep(c, file, func(r inputRecord) error {
 					s.RestartLimits()
 					return one(r.src, r.rec)
-				})
+				}, keep)
 			}
 			r, err := readRecord(c)
 			if err != nil {
@@ -174,6 +183,40 @@ output passes verify, and exporting it again changes nothing.
 			return one(r.src, r.rec)
 		},
 	}
+}
+
+// exportJSON is export's answer for one record: the claims it filled in,
+// field by field, and the record as text.
+type exportJSON struct {
+	ID       string   `json:"id,omitempty"`
+	Position string   `json:"position"`
+	Value    any      `json:"value"`
+	Distance *int     `json:"distance,omitempty"`
+	BM       []string `json:"bm"`
+	PV       []string `json:"pv"`
+	Record   string   `json:"record"`
+}
+
+func exportJSONOf(rec *positions.Record) exportJSON {
+	out := exportJSON{ID: idOf(rec), Position: rec.Position.String(), BM: []string{}, PV: []string{}, Record: rec.String()}
+	for _, op := range rec.Ops {
+		switch {
+		case op.Name == "value" && len(op.Args) == 1:
+			out.Value = op.Args[0]
+			if n, err := strconv.Atoi(op.Args[0]); err == nil {
+				out.Value = n
+			}
+		case op.Name == "dist" && len(op.Args) == 1:
+			if n, err := strconv.Atoi(op.Args[0]); err == nil {
+				out.Distance = &n
+			}
+		case op.Name == "bm":
+			out.BM = op.Args
+		case op.Name == "pv":
+			out.PV = op.Args
+		}
+	}
+	return out
 }
 
 func annotateCommand() *cli.Command {

@@ -170,8 +170,14 @@ func reportStop(c *cli.Context, r inputRecord, err error) error {
 
 // forEachRecordIn is forEachRecord on the records of file.
 func forEachRecordIn(c *cli.Context, file string, fn func(inputRecord) error) error {
+	return forEachRecordKeep(c, file, fn, nil)
+}
+
+// forEachRecordKeep is forEachRecordIn that passes the blank and comment
+// lines to keep, if not nil, in their place.
+func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, keep func(string) error) error {
 	bad, limited := 0, 0
-	err := eachRecordIn(c, file, func(src source, rec *positions.Record, err error) error {
+	err := eachRecordKeep(c, file, keep, func(src source, rec *positions.Record, err error) error {
 		if err == nil {
 			err = reportStop(c, inputRecord{src, rec}, fn(inputRecord{src, rec}))
 		}
@@ -228,8 +234,17 @@ func eachRecord(c *cli.Context, fn func(source, *positions.Record, error) error)
 
 // eachRecordIn is eachRecord on the records of file.
 func eachRecordIn(c *cli.Context, file string, fn func(source, *positions.Record, error) error) error {
+	return eachRecordKeep(c, file, nil, fn)
+}
+
+// eachRecordKeep is eachRecordIn that passes blank and comment lines to
+// keep, if not nil.
+func eachRecordKeep(c *cli.Context, file string, keep func(string) error, fn func(source, *positions.Record, error) error) error {
 	return eachLine(c, file, func(src source, text string) error {
 		if positions.IsBlankOrComment(text) {
+			if keep != nil {
+				return keep(text)
+			}
 			return nil
 		}
 		rec, err := parseRecord(src, text)

@@ -41,7 +41,7 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, stdout, _ := runCLI(t, "", "tablebase", "list", "--cache", dir, "--json"); code != 0 || !strings.Contains(stdout, `"done":true`) {
 		t.Errorf("list: exit %d: %s", code, stdout)
 	}
-	if code, _, stderr := runCLI(t, "", "tablebase", "probe", "hupfer ..tt/..tt/rr../rr.. r 9-9", "--cache", dir); code != exitLimit || !strings.Contains(stderr, "in no table") {
+	if code, _, stderr := runCLI(t, "", "tablebase", "probe", "hupfer ..tt/..tt/rr../rr.. r 9-9", "--cache", dir); code != exitBadInput || !strings.Contains(stderr, "in no table") {
 		t.Errorf("probe miss: exit %d: %s", code, stderr)
 	}
 	if code, _, stderr := runCLI(t, "", "tablebase", "build", "froglet", "--size", "9x9", "--cache", dir); code == 0 || !strings.Contains(stderr, "at most 64 cells") {
