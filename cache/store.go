@@ -45,6 +45,9 @@ type Store struct {
 	closed sync.Once
 	// Counters of this process.
 	hits, misses, puts, dropped, damaged atomic.Int64
+	// read holds the bounds this process read back (hits), by key.
+	readMu sync.Mutex
+	read   map[string]Bounds
 }
 
 type kv struct{ k, v []byte }
@@ -150,7 +153,7 @@ func Open(dir string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("the cache in %s has format %d, made by a newer leapfrog (this one reads format %d): give --cache another directory", dir, format, StoreFormat)
 	}
-	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{})}
+	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{}), read: map[string]Bounds{}}
 	go s.writer()
 	return s, nil
 }
@@ -242,14 +245,32 @@ func (s *Store) Get(p *positions.Position) (Bounds, bool) {
 		return Bounds{}, false
 	}
 	s.hits.Add(1)
+	s.readMu.Lock()
+	if len(s.read) < maxRemembered {
+		s.read[string(k)] = b
+	}
+	s.readMu.Unlock()
 	return b, true
 }
+
+// maxRemembered bounds the hits a Store remembers (Put skips rewriting
+// them): the cache is read near the root only, a few thousand at most.
+const maxRemembered = 1 << 16
 
 // Put queues bounds for p. When the queue is full the write is dropped:
 // a cache may forget, never lie.
 func (s *Store) Put(p *positions.Position, b Bounds) {
+	k := Key(p)
+	// What this process read back unchanged is not written again: a run
+	// that learned nothing writes nothing.
+	s.readMu.Lock()
+	old, known := s.read[string(k)]
+	s.readMu.Unlock()
+	if known && old == b {
+		return
+	}
 	select {
-	case s.writes <- sealed(Key(p), b.encode()):
+	case s.writes <- sealed(k, b.encode()):
 		s.puts.Add(1)
 	default:
 		s.dropped.Add(1)
