@@ -54,7 +54,7 @@ suite examples/froglet-puzzles.txt 30 \
 suite examples/hupfer-puzzles.txt 30 \
   "hupfer --size 4 --supply 4|3|4x4" \
   "hupfer --size 5 --supply 4|6|5x5" \
-  "hupfer --size 6 --supply 4|6|6x6" \
-  "hupfer --size 6 --supply 6|10|6x6" \
-  "hupfer --size 8 --supply 4|8|8x8" \
-  "hupfer --size 8 --supply 6|12|8x8"
+  "hupfer --size 6 --supply 4|6|6x6 supply 4" \
+  "hupfer --size 6 --supply 6|10|6x6 supply 6" \
+  "hupfer --size 8 --supply 4|8|8x8 supply 4" \
+  "hupfer --size 8 --supply 6|12|8x8 supply 6"

@@ -31,8 +31,8 @@ positions that a rotation or reflection of the board maps onto each other once.
 Froglet positions are counted by their board (the scores and the side to move do
 not change what can follow); Hüpfer positions by board, side and supplies.
 
-   leapfrog count "froglet ggg/g.g/ggg w 0-0" --all
-   leapfrog count "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0" --all --symmetry`,
+   leapfrog count "froglet ggg/ggg/gg. w 0-0" --all
+   leapfrog count "froglet ##ggg##/##ggg##/ggg.ggg/gg...gg/ggg.ggg/##ggg##/##ggg## w 0-0" --all --symmetry`,
 		Flags: []cli.Flag{fileFlag, jsonFlag,
 			&cli.IntFlag{Name: "depth", Usage: "count up to `N` plies"},
 			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},

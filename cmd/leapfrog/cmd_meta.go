@@ -107,7 +107,7 @@ func manCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "man",
 		Usage:       "print the manual page, made from the help (troff)",
-		Description: `   leapfrog man > leapfrog.1 && man ./leapfrog.1`,
+		Description: `   leapfrog man > leapfrog.1     # then: man ./leapfrog.1`,
 		Action: func(c *cli.Context) error {
 			s, err := c.App.ToManWithSection(1)
 			if err != nil {

@@ -25,7 +25,7 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 
    leapfrog new froglet --size 5x5 --seed 7
    leapfrog new hupfer --size 4 --supply 2
-   leapfrog new froglet --seed 3 --random-plies 120     # a 12x12 endgame`,
+   leapfrog new froglet --seed 3 --random-plies 80      # a 12x12 endgame, 33 frogs`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs and --random-plies (the Hüpfer start itself is fixed)"},

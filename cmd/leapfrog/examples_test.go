@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"github.com/urfave/cli/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
+)
+
+// exampleTakes lists the examples that take more than seconds, with what
+// they need; the others must answer within exampleLimit.
+var exampleTakes = map[string]string{
+	`leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB`:                                "two minutes and 14 GB",
+	`leapfrog tablebase build "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0"`: "half a minute and 2 GB",
+}
+
+const exampleLimit = 60 * time.Second
+
+// TestExamples runs every example command of the README and of the help
+// texts as printed (from a folder holding the examples and the binary as
+// ./leapfrog and on the PATH), and checks that each exits 0 within
+// exampleLimit with no Go trace.
+func TestExamples(t *testing.T) {
+	testenv.SkipUnlessLong(t, "builds the binary and runs every example")
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "leapfrog")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	examples, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(examples, filepath.Join(dir, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	var cmds []string
+	for _, c := range readmeExamples(t) {
+		cmds = append(cmds, c)
+	}
+	cmds = append(cmds, helpExamples()...)
+	if len(cmds) < 30 {
+		t.Fatalf("only %d examples found", len(cmds))
+	}
+	for _, cmd := range cmds {
+		if why, ok := exampleTakes[strings.TrimSpace(cmd)]; ok {
+			t.Logf("skipped (takes %s): %s", why, cmd)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), exampleLimit)
+		sh := exec.CommandContext(ctx, "sh", "-c", cmd)
+		sh.Dir = dir
+		sh.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "LEAPFROG_CACHE="+filepath.Join(dir, "cache"))
+		start := time.Now()
+		out, err := sh.CombinedOutput()
+		cancel()
+		if err != nil || strings.Contains(string(out), "goroutine ") {
+			t.Errorf("%s: %v after %.1fs\n%s", cmd, err, time.Since(start).Seconds(), out)
+		}
+	}
+	t.Logf("%d examples", len(cmds))
+}
+
+// readmeExamples returns the README's indented command lines.
+func readmeExamples(t *testing.T) []string {
+	f, err := os.Open(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "    ") {
+			continue
+		}
+		cmd := stripComment(strings.TrimSpace(line))
+		switch {
+		case strings.HasPrefix(cmd, "./leapfrog "):
+			out = append(out, cmd)
+		case strings.HasPrefix(cmd, "go run ./cmd/leapfrog "):
+			out = append(out, "leapfrog "+strings.TrimPrefix(cmd, "go run ./cmd/leapfrog "))
+		}
+	}
+	return out
+}
+
+// helpExamples returns the example lines of every command's help.
+func helpExamples() []string {
+	var out []string
+	app := newApp(nil, nil, nil)
+	var walk func(cmds []*cli.Command)
+	walk = func(cmds []*cli.Command) {
+		for _, c := range cmds {
+			for _, line := range strings.Split(c.Description, "\n") {
+				if cmd := stripComment(strings.TrimSpace(line)); strings.HasPrefix(line, "   leapfrog ") && !strings.Contains(cmd, "~/") {
+					out = append(out, cmd)
+				}
+			}
+			walk(c.Subcommands)
+		}
+	}
+	walk(app.Commands)
+	return out
+}
+
+var comment = regexp.MustCompile(`\s+#\s.*$`)
+
+// stripComment removes a trailing "# ..." comment (not a '#' of a board).
+func stripComment(cmd string) string { return strings.TrimSpace(comment.ReplaceAllString(cmd, "")) }
