@@ -18,6 +18,7 @@ package cache
 import (
 	"errors"
 	"fmt"
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -127,10 +128,7 @@ func TestDamagedFiles(t *testing.T) {
 		}
 	}
 	sort.Strings(files)
-	perFile := 24
-	if testing.Short() {
-		perFile = 6
-	}
+	perFile := testenv.Scale(6, 24)
 	rng := rand.New(rand.NewPCG(1, 2))
 	tried, refused := 0, 0
 	for _, name := range files {
@@ -231,10 +229,7 @@ func usable(t *testing.T, dir, what string) {
 }
 
 func TestKilledCreation(t *testing.T) {
-	kills := 100
-	if testing.Short() {
-		kills = 20
-	}
+	kills := testenv.Scale(20, 100)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < kills; i++ {
 		dir := filepath.Join(t.TempDir(), "cache")

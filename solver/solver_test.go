@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -133,10 +134,9 @@ func firstBest(an []MoveValue) string {
 }
 
 func TestSolveAgainstMinimax(t *testing.T) {
-	n := 3500
-	if testing.Short() {
-		n = 600
-	}
+	// 3,500 positions in the long run (LEAPFROG_LONG=1, as CI runs it),
+	// 450 in the quick one.
+	n := testenv.Scale(450, 3500)
 	// One reference for all runs: they ask about the same positions.
 	mm := reference.NewMinimax(200000)
 	for _, c := range []struct {

@@ -11,6 +11,7 @@ package tablebase
 import (
 	"errors"
 	"fmt"
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -79,10 +80,7 @@ func TestDamagedTables(t *testing.T) {
 		}
 	}
 	sort.Strings(files)
-	perFile := 16
-	if testing.Short() {
-		perFile = 4
-	}
+	perFile := testenv.Scale(4, 16)
 	damages := []struct {
 		name  string
 		apply func(b []byte, off int) []byte
