@@ -136,14 +136,21 @@ func writeMarker(dir string) error {
 	return os.Rename(tmp, filepath.Join(dir, markerFile))
 }
 
-// checkFiles looks for damage that Badger would paper over or crash on:
+// checkFiles looks for damage that Badger would paper over or crash on
+// (and, with repair, removes what a killed creation left; see
+// repairCreation):
 // table files beside a missing or empty MANIFEST (Badger would start
 // empty and delete them), and table files whose index cannot be read
 // (Badger panics in a goroutine of its own, which no caller can recover).
-func checkFiles(dir string) error {
+func checkFiles(dir string, repair bool) error {
 	ssts, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
-	if err := repairCreation(dir, len(ssts) == 0); err != nil || len(ssts) == 0 {
-		return err
+	if repair {
+		if err := repairCreation(dir, len(ssts) == 0); err != nil {
+			return err
+		}
+	}
+	if len(ssts) == 0 {
+		return nil
 	}
 	mf, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
 	if errors.Is(err, os.ErrNotExist) {
@@ -243,7 +250,7 @@ func Remove(dir string) (removed int, err error) {
 	if !info.Mode().IsRegular() {
 		return 0, fmt.Errorf("%s in %s is not a regular file: nothing deleted", markerFile, dir)
 	}
-	unlock, err := lockDir(dir)
+	unlock, err := lockDir(dir, false)
 	if err != nil {
 		return 0, err
 	}
@@ -269,14 +276,18 @@ func Remove(dir string) (removed int, err error) {
 	return removed, nil
 }
 
-// lockDir takes the lock Badger takes (an exclusive flock on the
-// directory), or fails with ErrLocked.
-func lockDir(dir string) (unlock func(), err error) {
+// lockDir takes the lock Badger takes (a flock on the directory:
+// exclusive for a writer, shared for readers), or fails with ErrLocked.
+func lockDir(dir string, shared bool) (unlock func(), err error) {
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, fmt.Errorf("cache %s: %w", dir, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	how := syscall.LOCK_EX
+	if shared {
+		how = syscall.LOCK_SH
+	}
+	if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", dir, ErrLocked)
 	}

@@ -318,3 +318,44 @@ func TestRemove(t *testing.T) {
 		t.Error("a stranger's file was removed")
 	}
 }
+
+// TestReadersShareTheCache: a cache that is only read is open read-only,
+// so two processes read it at once; the first write reopens it for
+// writing once the other reader has gone.
+func TestReadersShareTheCache(t *testing.T) {
+	dir := t.TempDir()
+	want := populated(t, dir, 20)
+	a, err := Open(dir, Options{LockWait: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatalf("a second reader: %v", err)
+	}
+	for text, bounds := range want {
+		p, _ := positions.ParsePosition(text)
+		for _, st := range []*Store{a, b} {
+			if got, ok := st.Get(p); !ok || got != bounds {
+				t.Fatalf("%s: read %v %v, wrote %v", text, got, ok, bounds)
+			}
+		}
+	}
+	p, _ := positions.ParsePosition("froglet gggg/g..g/gggg w 0-0")
+	a.Put(p, Bounds{7, 7})
+	time.Sleep(200 * time.Millisecond) // a's writer waits for b
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatalf("the writer: %v", err)
+	}
+	c, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, ok := c.Get(p); !ok || got != (Bounds{7, 7}) {
+		t.Errorf("the write after the readers: %v %v", got, ok)
+	}
+}

@@ -35,10 +35,21 @@ func isNoSpace(err error) bool {
 // write for a background goroutine that feeds one long-lived WriteBatch,
 // so a search never waits on the disk. Close flushes what is queued.
 type Store struct {
-	dir    string
-	db     *badger.DB
-	writes chan kv
-	done   chan struct{}
+	dir string
+	// db is opened read-only while this process has written nothing, so
+	// that a warm answer costs no write-ahead log and several readers can
+	// share the cache; the first write reopens it for writing (writable).
+	// mu guards db and readOnly: readers hold it shared while they use db.
+	mu       sync.RWMutex
+	db       *badger.DB
+	readOnly bool
+	opts     badger.Options
+	lockWait time.Duration
+	// retryAt is when writable may try again after another process kept
+	// the cache from it.
+	retryAt time.Time
+	writes  chan kv
+	done    chan struct{}
 	// werr holds the first write error (a full disk, say): writing stops,
 	// reading goes on.
 	werr   atomic.Pointer[error]
@@ -123,18 +134,18 @@ func Open(dir string, opt Options) (*Store, error) {
 	} else {
 		bo = bo.WithLogger(nil)
 	}
-	deadline := time.Now().Add(opt.LockWait)
-	var db *badger.DB
-	for {
-		var err error
-		db, err = openChecked(dir, bo)
-		if err == nil {
-			break
+	readOnly := format == StoreFormat
+	db, err := openWaiting(dir, bo.WithReadOnly(true), opt.LockWait)
+	if err != nil && !errors.Is(err, ErrLocked) || !readOnly {
+		// A new or older directory, or one a killed process left with a
+		// log to replay: Badger opens those for writing only.
+		if db != nil {
+			db.Close()
 		}
-		if errors.Is(err, ErrLocked) && time.Now().Before(deadline) {
-			time.Sleep(100 * time.Millisecond)
-			continue
-		}
+		readOnly = false
+		db, err = openWaiting(dir, bo, opt.LockWait)
+	}
+	if err != nil {
 		if isNoSpace(err) {
 			return nil, fmt.Errorf("%s: %w", dir, ErrNoSpace)
 		}
@@ -153,20 +164,87 @@ func Open(dir string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("the cache in %s has format %d, made by a newer leapfrog (this one reads format %d): give --cache another directory", dir, format, StoreFormat)
 	}
-	s := &Store{dir: dir, db: db, writes: make(chan kv, 1<<14), done: make(chan struct{}), read: map[string]Bounds{}}
+	s := &Store{dir: dir, db: db, readOnly: readOnly, opts: bo, lockWait: opt.LockWait,
+		writes: make(chan kv, 1<<14), done: make(chan struct{}), read: map[string]Bounds{}}
 	go s.writer()
 	return s, nil
 }
 
+// openWaiting opens the cache, waiting up to wait for another process to
+// release it.
+func openWaiting(dir string, bo badger.Options, wait time.Duration) (*badger.DB, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		db, err := openChecked(dir, bo)
+		if errors.Is(err, ErrLocked) && time.Now().Before(deadline) {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		return db, err
+	}
+}
+
+// ErrReadOnly means another process reads the cache, so this one could not
+// reopen it for writing; its results are not kept.
+var ErrReadOnly = errors.New("another leapfrog process is reading the cache, so this one's results were not kept")
+
+// writable reopens the cache for writing if it is open read-only. When
+// another process holds it, the cache stays read-only (or, if even that
+// is taken, closed: every read then misses) and the error says so; it is
+// tried again a second later.
+func (s *Store) writable() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.readOnly {
+		return nil
+	}
+	if time.Now().Before(s.retryAt) {
+		return fmt.Errorf("%s: %w", s.dir, ErrReadOnly)
+	}
+	if s.db != nil {
+		s.db.Close()
+		s.db = nil
+	}
+	// Readers block here while the cache changes hands: at most the
+	// lock wait, and once in a process.
+	db, err := openWaiting(s.dir, s.opts, s.lockWait)
+	if err == nil {
+		s.db, s.readOnly = db, false
+		return nil
+	}
+	s.retryAt = time.Now().Add(time.Second)
+	if db, rerr := openWaiting(s.dir, s.opts.WithReadOnly(true), s.lockWait); rerr == nil {
+		s.db = db
+	}
+	if errors.Is(err, ErrLocked) {
+		return fmt.Errorf("%s: %w", s.dir, ErrReadOnly)
+	}
+	return err
+}
+
+// view runs fn on the database under the read lock; with no database
+// open (writable lost it to another process) it reports a miss
+// (badger.ErrKeyNotFound).
+func (s *Store) view(fn func(txn *badger.Txn) error) error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.db == nil {
+		return badger.ErrKeyNotFound
+	}
+	return s.db.View(fn)
+}
+
 // openChecked checks dir's files while holding the directory's lock, then
-// opens Badger on it. Under the lock no other process rewrites the files
-// while they are read.
+// opens Badger on it (read-only if bo says so). Under the lock no other
+// process rewrites the files while they are read.
 func openChecked(dir string, bo badger.Options) (db *badger.DB, err error) {
-	unlock, err := lockDir(dir)
+	// A reader checks under a shared lock, beside other readers; only a
+	// writer, alone, removes what a killed creation left.
+	unlock, err := lockDir(dir, bo.ReadOnly)
 	if err != nil {
 		return nil, err
 	}
-	err = checkFiles(dir)
+	err = checkFiles(dir, !bo.ReadOnly)
 	unlock()
 	if err != nil {
 		return nil, err
@@ -191,7 +269,7 @@ func (s *Store) Dir() string { return s.dir }
 
 func (s *Store) writer() {
 	defer close(s.done)
-	wb := s.db.NewWriteBatch()
+	var wb *badger.WriteBatch // made at the first write, once writable
 	ticker := time.NewTicker(time.Second)
 	defer ticker.Stop()
 	pending := 0
@@ -202,7 +280,7 @@ func (s *Store) writer() {
 		if err := wb.Flush(); err != nil {
 			s.werr.CompareAndSwap(nil, &err)
 		}
-		wb = s.db.NewWriteBatch()
+		wb = s.db.NewWriteBatch() // db stays as it is once writable
 		pending = 0
 	}
 	for {
@@ -214,6 +292,16 @@ func (s *Store) writer() {
 			}
 			if s.werr.Load() != nil {
 				continue
+			}
+			if wb == nil {
+				if err := s.writable(); err != nil {
+					s.dropped.Add(1)
+					if errors.Is(err, ErrReadOnly) {
+						s.werr.CompareAndSwap(nil, &err)
+					}
+					continue
+				}
+				wb = s.db.NewWriteBatch()
 			}
 			if err := wb.Set(w.k, w.v); err != nil {
 				s.werr.CompareAndSwap(nil, &err)
@@ -292,7 +380,11 @@ func (s *Store) Close() error {
 	s.closed.Do(func() {
 		close(s.writes)
 		<-s.done
-		err = s.db.Close()
+		s.mu.Lock()
+		if s.db != nil {
+			err = s.db.Close()
+		}
+		s.mu.Unlock()
 	})
 	if err == nil {
 		err = s.WriteError()
@@ -327,7 +419,7 @@ type GameStats struct {
 func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
 	defer s.recoverRead(&err)
 	byPrefix := map[[3]byte]*GameStats{}
-	err = s.db.View(func(txn *badger.Txn) error {
+	err = s.view(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.PrefetchValues = false
 		it := txn.NewIterator(opts)
@@ -356,6 +448,9 @@ func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
 	for _, gs := range byPrefix {
 		out = append(out, *gs)
 	}
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		err = nil // no database open: nothing to count
+	}
 	return out, dirBytes(s.dir), err
 }
 
@@ -383,7 +478,7 @@ func dirBytes(dir string) int64 {
 // Badger estimates them without reading the values.
 func (s *Store) PrefixBytes(prefix []byte) (n int64, err error) {
 	defer s.recoverRead(&err)
-	err = s.db.View(func(txn *badger.Txn) error {
+	err = s.view(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.PrefetchValues = false
 		opts.Prefix = prefix
@@ -394,6 +489,9 @@ func (s *Store) PrefixBytes(prefix []byte) (n int64, err error) {
 		}
 		return nil
 	})
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		err = nil
+	}
 	return n, err
 }
 
@@ -411,6 +509,17 @@ func (s *Store) ClearPositions(game positions.Game) error {
 			prefixes = append(prefixes, []byte{byte(v)})
 		}
 	}
+	return s.dropPrefix(prefixes...)
+}
+
+// dropPrefix deletes the keys under the prefixes, reopening the cache for
+// writing first.
+func (s *Store) dropPrefix(prefixes ...[]byte) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	return s.db.DropPrefix(prefixes...)
 }
 
@@ -432,6 +541,11 @@ const TablePrefix = 'T'
 // WriteRaw writes raw key-value pairs in one batch and waits until they
 // are committed. Tablebases use it to store a tier at a time.
 func (s *Store) WriteRaw(kvs [][2][]byte) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	wb := s.db.NewWriteBatch()
 	for _, kv := range kvs {
 		if err := wb.Set(kv[0], seal(kv[0], kv[1])); err != nil {
@@ -452,7 +566,7 @@ var ErrBadChecksum = fmt.Errorf("a stored value does not match its checksum: %w"
 // match is an error wrapping ErrDamaged.
 func (s *Store) GetRaw(k []byte) (v []byte, found bool, err error) {
 	defer s.recoverRead(&err)
-	err = s.db.View(func(txn *badger.Txn) error {
+	err = s.view(func(txn *badger.Txn) error {
 		item, err := txn.Get(k)
 		if err != nil {
 			return err
@@ -486,7 +600,7 @@ func (s *Store) recoverRead(err *error) {
 // ErrDamaged.
 func (s *Store) ScanRaw(prefix []byte, fn func(k, v []byte) error) (err error) {
 	defer s.recoverRead(&err)
-	return s.db.View(func(txn *badger.Txn) error {
+	err = s.view(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.Prefix = prefix
 		it := txn.NewIterator(opts)
@@ -507,7 +621,11 @@ func (s *Store) ScanRaw(prefix []byte, fn func(k, v []byte) error) (err error) {
 		}
 		return nil
 	})
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil // no database open: nothing to scan
+	}
+	return err
 }
 
 // DropRaw deletes every key with the prefix.
-func (s *Store) DropRaw(prefix []byte) error { return s.db.DropPrefix(prefix) }
+func (s *Store) DropRaw(prefix []byte) error { return s.dropPrefix(prefix) }
