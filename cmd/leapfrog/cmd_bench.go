@@ -40,8 +40,14 @@ second and time per position and in total. --full adds four more 5x5 openings.`,
 				total += r.Duration
 				rate := float64(r.Nodes) / r.Duration.Seconds() / 1e6
 				if c.Bool("json") {
-					if err := writeJSON(w, map[string]any{"case": bc.Name, "position": bc.Position.String(), "answer": r.Answer,
-						"nodes": r.Nodes, "seconds": r.Duration.Seconds(), "mnps": rate}); err != nil {
+					if err := writeJSON(w, struct {
+						Case     string  `json:"case"`
+						Position string  `json:"position"`
+						Answer   string  `json:"answer"`
+						Nodes    int64   `json:"nodes"`
+						Seconds  float64 `json:"seconds"`
+						MNPS     float64 `json:"mnps"`
+					}{bc.Name, bc.Position.String(), r.Answer, r.Nodes, r.Duration.Seconds(), rate}); err != nil {
 						return err
 					}
 					continue

@@ -20,7 +20,7 @@ func cacheFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "cache", EnvVars: []string{"LEAPFROG_CACHE"}, Usage: "keep solved positions in `DIR`", DefaultText: "the user's cache directory + /leapfrog"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the persistent cache"},
-		&cli.BoolFlag{Name: "verbose", Usage: "let the cache database log its warnings"},
+		&cli.BoolFlag{Name: "verbose", Usage: "more on standard error: what a search asked of its table, the cache database's warnings"},
 	}
 }
 

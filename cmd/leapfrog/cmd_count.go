@@ -37,6 +37,7 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			&cli.IntFlag{Name: "depth", Usage: "count up to `N` plies"},
 			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},
 			&cli.BoolFlag{Name: "symmetry", Usage: "with --all: count symmetric positions once"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
 			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "with --all: stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 		},
 		Action: func(c *cli.Context) error {

@@ -167,7 +167,7 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
    leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB   # 202 million, under 2 min, 14 GB resident`,
 				Flags: append(rootFlags(),
 					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
-					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines"}),
+					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"}),
 				Action: func(c *cli.Context) error {
 					root, err := tableRoot(c)
 					if err != nil {
@@ -318,7 +318,10 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
 						return badInputf("%v", err)
 					}
 					if c.Bool("json") {
-						return writeJSON(c.App.Writer, map[string]any{"root": meta.Root, "tiers": tiers})
+						return writeJSON(c.App.Writer, struct {
+							Root  string                `json:"root"`
+							Tiers []tablebase.TierStats `json:"tiers"`
+						}{meta.Root, tiers})
 					}
 					w := c.App.Writer
 					fmt.Fprintln(w, meta.Root)
