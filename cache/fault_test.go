@@ -64,38 +64,6 @@ func populated(t *testing.T, dir string, n int) map[string]Bounds {
 	return want
 }
 
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	entries, err := os.ReadDir(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// damage is one way to damage a file at an offset.
-type damage struct {
-	name  string
-	apply func(b []byte, off int) []byte
-}
-
-var damages = []damage{
-	{"bit flip", func(b []byte, off int) []byte { b[off] ^= 1 << (off % 8); return b }},
-	{"truncation", func(b []byte, off int) []byte { return b[:off] }},
-	{"zeroed page", func(b []byte, off int) []byte {
-		clear(b[off:min(off+4096, len(b))])
-		return b
-	}},
-}
-
 // checkReads opens dir and reads every entry of want: each must be a miss
 // or the value written. A refusal to open must be a clear error.
 func checkReads(t *testing.T, dir, what string, want map[string]Bounds) (opened bool) {
@@ -138,12 +106,12 @@ func TestDamagedFiles(t *testing.T) {
 			if i == 0 {
 				off = len(orig) - 1 // the tail holds the indexes and checksums
 			}
-			for _, d := range damages {
+			for _, d := range testenv.Damages {
 				dir := t.TempDir()
-				copyDir(t, clean, dir)
-				b := d.apply(append([]byte(nil), orig...), off)
+				testenv.CopyDir(t, clean, dir)
+				b := d.Apply(append([]byte(nil), orig...), off)
 				os.WriteFile(filepath.Join(dir, name), b, 0o644)
-				if !checkReads(t, dir, fmt.Sprintf("%s of %s at %d", d.name, name, off), want) {
+				if !checkReads(t, dir, fmt.Sprintf("%s of %s at %d", d.Name, name, off), want) {
 					refused++
 				}
 				tried++
@@ -158,7 +126,7 @@ func TestMissingManifest(t *testing.T) {
 	want := populated(t, clean, 50)
 	for _, what := range []string{"deleted", "emptied"} {
 		dir := t.TempDir()
-		copyDir(t, clean, dir)
+		testenv.CopyDir(t, clean, dir)
 		if what == "deleted" {
 			os.Remove(filepath.Join(dir, "MANIFEST"))
 		} else {

@@ -22,20 +22,6 @@ import (
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
-func copyFiles(t *testing.T, from, to string) {
-	t.Helper()
-	entries, _ := os.ReadDir(from)
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestDamagedTables(t *testing.T) {
 	clean := t.TempDir()
 	st, err := cache.Open(clean, cache.Options{})
@@ -81,25 +67,17 @@ func TestDamagedTables(t *testing.T) {
 	}
 	sort.Strings(files)
 	perFile := testenv.Scale(4, 16)
-	damages := []struct {
-		name  string
-		apply func(b []byte, off int) []byte
-	}{
-		{"bit flip", func(b []byte, off int) []byte { b[off] ^= 1 << (off % 8); return b }},
-		{"truncation", func(b []byte, off int) []byte { return b[:off] }},
-		{"zeroed page", func(b []byte, off int) []byte { clear(b[off:min(off+4096, len(b))]); return b }},
-	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	var tried, refused, reported, answered int
 	for _, name := range files {
 		orig, _ := os.ReadFile(filepath.Join(clean, name))
 		for i := 0; i < perFile; i++ {
 			off := rng.IntN(len(orig))
-			for _, d := range damages {
-				what := fmt.Sprintf("%s of %s at %d", d.name, name, off)
+			for _, d := range testenv.Damages {
+				what := fmt.Sprintf("%s of %s at %d", d.Name, name, off)
 				dir := t.TempDir()
-				copyFiles(t, clean, dir)
-				os.WriteFile(filepath.Join(dir, name), d.apply(append([]byte(nil), orig...), off), 0o644)
+				testenv.CopyDir(t, clean, dir)
+				os.WriteFile(filepath.Join(dir, name), d.Apply(append([]byte(nil), orig...), off), 0o644)
 				tried++
 				st, err := cache.Open(dir, cache.Options{})
 				if err != nil {

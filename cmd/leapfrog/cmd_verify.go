@@ -28,12 +28,9 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
    leapfrog verify examples/froglet-puzzles.txt`,
 		Flags: searchFlags(),
 		Action: func(c *cli.Context) error {
-			file := c.String("file")
-			switch {
-			case file == "" && c.NArg() == 1:
-				file = c.Args().First()
-			case file == "" || c.NArg() > 0:
-				return badInputf("verify: give one record FILE, as an argument or with -f (- for standard input)")
+			file, err := fileArg(c, "record FILE")
+			if err != nil {
+				return err
 			}
 			s, done, err := newSolver(c)
 			if err != nil {
@@ -247,12 +244,9 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 			if format != "text" && format != "json" && format != "csv" {
 				return badInputf("annotate: --format %q: want text, json or csv", format)
 			}
-			name := c.String("file")
-			switch {
-			case name == "" && c.NArg() == 1:
-				name = c.Args().First()
-			case name == "" || c.NArg() > 0:
-				return badInputf("annotate: give one GAMEFILE, as an argument or with -f (- for standard input)")
+			name, err := fileArg(c, "GAMEFILE")
+			if err != nil {
+				return err
 			}
 			data, err := readGameFile(c, name)
 			if err != nil {

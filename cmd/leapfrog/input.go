@@ -360,3 +360,16 @@ func readGameFile(c *cli.Context, file string) (string, error) {
 	})
 	return sb.String(), err
 }
+
+// fileArg returns the one file a command reads, given as its argument or
+// with -f (- for standard input).
+func fileArg(c *cli.Context, what string) (string, error) {
+	file := c.String("file")
+	switch {
+	case file == "" && c.NArg() == 1:
+		return c.Args().First(), nil
+	case file == "" || c.NArg() > 0:
+		return "", badInputf("%s: give one %s, as an argument or with -f (- for standard input)", c.Command.Name, what)
+	}
+	return file, nil
+}

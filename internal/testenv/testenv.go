@@ -8,6 +8,7 @@ package testenv
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -33,4 +34,38 @@ func Scale(quick, long int) int {
 		return long
 	}
 	return quick
+}
+
+// CopyDir copies the files of from into to (a flat directory, as a cache
+// is).
+func CopyDir(t testing.TB, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A Damage is one way a file gets damaged at an offset: Apply returns the
+// damaged bytes (it may change b).
+type Damage struct {
+	Name  string
+	Apply func(b []byte, off int) []byte
+}
+
+// Damages are what the fault tests do to the files of a store: a flipped
+// bit, a truncation, a zeroed 4 KiB page.
+var Damages = []Damage{
+	{"bit flip", func(b []byte, off int) []byte { b[off] ^= 1 << (off % 8); return b }},
+	{"truncation", func(b []byte, off int) []byte { return b[:off] }},
+	{"zeroed page", func(b []byte, off int) []byte { clear(b[off:min(off+4096, len(b))]); return b }},
 }
