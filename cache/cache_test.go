@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
@@ -51,7 +52,7 @@ func TestReadBackEqualsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := solver.New(solver.Options{HashMB: 4, Threads: 1, Persistent: st})
-	want := map[int]solver.Value{}
+	want := map[int]score.Value{}
 	for i, p := range ps {
 		v, err := s.Value(p)
 		if err != nil {

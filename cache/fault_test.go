@@ -18,7 +18,6 @@ package cache
 import (
 	"errors"
 	"fmt"
-	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -28,6 +27,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 )

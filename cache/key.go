@@ -82,7 +82,8 @@ func appendBits(dst []byte, n int, bit func(int) bool) []byte {
 }
 
 // Bounds is what the cache holds for a position: proven bounds on its
-// score (solver scores: Froglet score differences; Hüpfer ±(10000 - plies)).
+// score, in package score's terms (Froglet score differences; Hüpfer
+// ±(score.Win - plies)).
 // Lower == Upper is an exact value.
 type Bounds struct {
 	Lower, Upper int

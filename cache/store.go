@@ -18,6 +18,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 

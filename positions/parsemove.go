@@ -134,7 +134,9 @@ func frogColourName(c int) string {
 	return [...]string{"green", "yellow", "red", "blue"}[c&3]
 }
 
-func sideName(g Game, s int) string {
+// PlayerName returns the name of side s of game g: White or Black, Red
+// or Turquoise.
+func PlayerName(g Game, s int) string {
 	if g == Hupfer {
 		return [...]string{"Red", "Turquoise"}[s&1]
 	}
@@ -145,12 +147,12 @@ func (p *Position) checkHupfer(text string, steps []moveStep) (Move, error) {
 	b := p.Board
 	first := steps[0]
 	s := first.cell
-	who := sideName(Hupfer, p.Side)
+	who := PlayerName(Hupfer, p.Side)
 	if !p.Occ.Has(s) {
 		return Move{}, errAt(text, first.off, "no piece on %s", first.name)
 	}
 	if p.ColourAt(s) != p.Side {
-		return Move{}, errAt(text, first.off, "%s holds a %s piece, and %s is to move", first.name, strings.ToLower(sideName(Hupfer, p.ColourAt(s))), who)
+		return Move{}, errAt(text, first.off, "%s holds a %s piece, and %s is to move", first.name, strings.ToLower(PlayerName(Hupfer, p.ColourAt(s))), who)
 	}
 	if len(steps) == 1 {
 		return Move{}, errAt(text, first.off, "%s alone is not a move: write the squares the piece visits, like a1-a3+b3 or a1xa3", first.name)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // Labels of annotated moves.
@@ -20,10 +21,10 @@ type Annotation struct {
 	Move string
 	// Before is the value of the position for the player to move; Played
 	// the value of the move played.
-	Before, Played Value
+	Before, Played score.Value
 	// Outcome and BestOutcome are the results the move played and best
 	// play give its player (OutcomeOf).
-	Outcome, BestOutcome Outcome
+	Outcome, BestOutcome score.Outcome
 	// BestMoves are all the optimal moves.
 	BestMoves []string
 	// Cost and Worse say what the move gave away (see Cost).
@@ -70,8 +71,8 @@ func (s *Solver) Annotate(g *positions.GameRecord) ([]Annotation, error) {
 				ann.Played = m.Value
 			}
 		}
-		ann.Cost, ann.Worse = Cost(pm.Before, before, ann.Played)
-		ann.Outcome, ann.BestOutcome = OutcomeOf(pm.Before, ann.Played), OutcomeOf(pm.Before, before)
+		ann.Cost, ann.Worse = score.Cost(pm.Before, before, ann.Played)
+		ann.Outcome, ann.BestOutcome = score.OutcomeOf(pm.Before, ann.Played), score.OutcomeOf(pm.Before, before)
 		ann.Label = label(pm.Before.Game, ann.Cost, ann.Worse)
 		out = append(out, ann)
 	}

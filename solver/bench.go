@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/leapfrog-solver/leapfrog/score"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -53,7 +55,7 @@ func RunBench(c BenchCase, opts Options) (BenchResult, error) {
 		if err != nil {
 			return BenchResult{}, err
 		}
-		answer = map[Outcome]string{1: "win", 0: "draw", -1: "loss"}[o]
+		answer = map[score.Outcome]string{1: "win", 0: "draw", -1: "loss"}[o]
 	} else {
 		v, err := s.Value(c.Position)
 		if err != nil {

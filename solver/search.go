@@ -6,50 +6,15 @@ import (
 	"sync/atomic"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
-// Scores. Froglet scores are score differences. A Hüpfer score is
-// winScore - n for a win in n plies and -(winScore - n) for a loss in n;
-// no Hüpfer position is a draw, so 0 never occurs.
+// The search's scores are package score's: winScore and infinity name
+// them here, in the hottest code.
 const (
-	winScore = 10000
-	infinity = winScore + 1
+	winScore = score.Win
+	infinity = score.Infinity
 )
-
-// hupferScore returns the score of a win (or loss) in dist plies.
-func hupferScore(win bool, dist int) int {
-	if win {
-		return winScore - dist
-	}
-	return -(winScore - dist)
-}
-
-// parentScore turns the score of a Hüpfer child into the score of the move
-// for the player making it: one ply further from the end.
-func parentScore(c int) int {
-	if c < 0 {
-		return -c - 1
-	}
-	return -c + 1
-}
-
-// MoveScore returns the score of a move for the player making it, from the
-// score of the position it produces and the points it takes (Froglet).
-func MoveScore(g positions.Game, points, child int) int {
-	if g == positions.Froglet {
-		return points - child
-	}
-	return parentScore(child)
-}
-
-// TerminalScore is the score of a position without a move: nothing more to
-// gain in Froglet, a loss in 0 in Hüpfer.
-func TerminalScore(g positions.Game) int {
-	if g == positions.Froglet {
-		return 0
-	}
-	return hupferScore(false, 0)
-}
 
 // childBound maps a bound on a parent's score to the child's side of it:
 // the parent's score exceeds x exactly when the child's is below
@@ -260,7 +225,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	if len(moves) == 0 {
 		v := 0
 		if !froglet {
-			v = hupferScore(false, 0)
+			v = score.Hupfer(false, 0)
 		}
 		s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 		return v
@@ -374,7 +339,7 @@ func (s *searcher) moveScore(p *positions.Position, m *positions.Move, alpha, be
 		pts := int(m.Points)
 		return pts - s.search(child, pts-beta, pts-alpha, ply+1)
 	}
-	return parentScore(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
+	return score.Parent(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
 }
 
 // wideMoves is the number of moves from which a position is searched by

@@ -3,6 +3,8 @@ package solver
 import (
 	"math/bits"
 
+	"github.com/leapfrog-solver/leapfrog/score"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -126,7 +128,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			return s.tooMany()
 		}
 		if len(moves) == 0 {
-			v := TerminalScore(sb.game)
+			v := score.Terminal(sb.game)
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 			return v
 		}
@@ -235,7 +237,7 @@ func (s *searcher) smallChild(child *positions.Small, ck Key, m *positions.Small
 		pts := int(m.Points)
 		return pts - s.searchSmall(child, ck, pts-beta, pts-alpha, ply+1)
 	}
-	return parentScore(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
+	return score.Parent(s.searchSmall(child, ck, -childBound(beta), -childBound(alpha), ply+1))
 }
 
 // moveMask selects the index of a move in its search key (24 bits; a

@@ -2,11 +2,13 @@ package solver
 
 import (
 	"fmt"
-	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
+	"github.com/leapfrog-solver/leapfrog/score"
 
 	"github.com/leapfrog-solver/leapfrog/internal/reference"
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -51,7 +53,7 @@ func smallPosition(rng *rand.Rand) *positions.Position {
 	return p
 }
 
-func refOf(v Value) reference.Value {
+func refOf(v score.Value) reference.Value {
 	if v.Game == positions.Froglet {
 		return reference.Value{Score: v.Score}
 	}
@@ -207,7 +209,7 @@ func TestWDL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Outcome(0)
+		want := score.Outcome(0)
 		if p.Game == positions.Hupfer {
 			want = -1
 			if v.Win() {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/leapfrog-solver/leapfrog/score"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -17,18 +19,6 @@ type ClaimResult struct {
 	OK   bool     `json:"ok"`
 	// Why says what is wrong, and what the truth is, when OK is false.
 	Why string `json:"why,omitempty"`
-}
-
-// FormatValue writes a value as records and reports do: a signed score
-// difference for Froglet, "win in N" or "loss in N" for Hüpfer.
-func FormatValue(v Value) string {
-	if v.Game == positions.Froglet {
-		return fmt.Sprintf("%+d", v.Score)
-	}
-	if v.Win() {
-		return fmt.Sprintf("win in %d", v.Distance())
-	}
-	return fmt.Sprintf("loss in %d", v.Distance())
 }
 
 // Verify checks every claim (value, dist, bm, am, pv) of a record and
@@ -89,7 +79,7 @@ func (s *Solver) Verify(rec *positions.Record) ([]ClaimResult, error) {
 	return out, nil
 }
 
-func checkValue(p *positions.Position, v Value, args []string, fail func(string, ...any)) {
+func checkValue(p *positions.Position, v score.Value, args []string, fail func(string, ...any)) {
 	if len(args) != 1 {
 		fail("value takes one word")
 		return
@@ -105,20 +95,20 @@ func checkValue(p *positions.Position, v Value, args []string, fail func(string,
 	}
 	want := strings.ToLower(args[0])
 	if want != "win" && want != "loss" {
-		fail("%q: a Hüpfer value is win or loss; it is %s", args[0], FormatValue(v))
+		fail("%q: a Hüpfer value is win or loss; it is %s", args[0], v.String())
 	} else if (want == "win") != v.Win() {
-		fail("the value is %s, not %s", FormatValue(v), want)
+		fail("the value is %s, not %s", v.String(), want)
 	}
 }
 
 // checkMoves checks bm (each listed move optimal, and no other) or am
 // (none of them optimal).
-func checkMoves(p *positions.Position, v Value, a []MoveValue, op positions.Op, fail func(string, ...any)) {
+func checkMoves(p *positions.Position, v score.Value, a []MoveValue, op positions.Op, fail func(string, ...any)) {
 	if len(op.Args) == 0 {
 		fail("%s lists no move", op.Name)
 		return
 	}
-	valueOf := map[string]Value{}
+	valueOf := map[string]score.Value{}
 	for _, m := range a {
 		valueOf[m.Text] = m.Value
 	}
@@ -133,10 +123,10 @@ func checkMoves(p *positions.Position, v Value, a []MoveValue, op positions.Op, 
 		listed[lm.Text] = true
 		mv := valueOf[lm.Text]
 		if op.Name == "bm" && mv != v {
-			problems = append(problems, fmt.Sprintf("%s is not optimal: %s against %s", text, FormatValue(mv), FormatValue(v)))
+			problems = append(problems, fmt.Sprintf("%s is not optimal: %s against %s", text, mv.String(), v.String()))
 		}
 		if op.Name == "am" && mv == v {
-			problems = append(problems, fmt.Sprintf("%s is optimal (%s)", text, FormatValue(mv)))
+			problems = append(problems, fmt.Sprintf("%s is optimal (%s)", text, mv.String()))
 		}
 	}
 	if op.Name == "bm" {
@@ -177,7 +167,7 @@ func (s *Solver) checkPV(p *positions.Position, moves []string, fail func(string
 			if err != nil {
 				return err
 			}
-			fail("move %d, %s, is not optimal: %s against %s by %s", i+1, text, FormatValue(mv), FormatValue(qv), best.Text)
+			fail("move %d, %s, is not optimal: %s against %s by %s", i+1, text, mv.String(), qv.String(), best.Text)
 			return nil
 		}
 		q = lm.Result

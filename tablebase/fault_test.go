@@ -11,12 +11,13 @@ package tablebase
 import (
 	"errors"
 	"fmt"
-	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"

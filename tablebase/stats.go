@@ -2,7 +2,7 @@ package tablebase
 
 import (
 	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // TierStats summarises one tier of a table.
@@ -46,7 +46,7 @@ func Stats(kv KV, root *positions.Position) (*Meta, []TierStats, error) {
 		}
 		set := t.sets[tm.Tier]
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
-			v := solver.Value{Game: t.game, Score: int(set.Value(i))}
+			v := score.Value{Game: t.game, Score: int(set.Value(i))}
 			if t.game == positions.Froglet {
 				st.Values[v.Score]++
 				if better(v.Score, st.Best, &k) {

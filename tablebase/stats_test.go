@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // TestStatsExamples checks every tier's counts and example position
@@ -36,7 +36,7 @@ func TestStatsExamples(t *testing.T) {
 			// measure is what the example maximises; counted, the tier's
 			// positions and wins.
 			measure := func(v int16) (int, bool) {
-				val := solver.Value{Game: root.Game, Score: int(v)}
+				val := score.Value{Game: root.Game, Score: int(v)}
 				if root.Game == positions.Froglet {
 					return int(v), true
 				}

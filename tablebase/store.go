@@ -16,7 +16,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 type entry struct {
@@ -794,7 +794,7 @@ func plausible(g positions.Game, v int16) bool {
 
 // Layered answers the solver's look-ups from the tables first, then from
 // Next (the cache); results are saved to Next. It implements
-// solver.Persistent.
+// the solver's Persistent.
 type Layered struct {
 	Tables *Tables
 	Next   interface {
@@ -824,13 +824,13 @@ func (l Layered) Save(p *positions.Position, lower, upper int) {
 // BestMove returns the first move of p, in spelling order, whose value is
 // p's, every child probed in the tables; ok is false when p has no move
 // or a child is in no table.
-func (ts *Tables) BestMove(p *positions.Position, score int) (positions.LegalMove, bool, error) {
+func (ts *Tables) BestMove(p *positions.Position, want int) (positions.LegalMove, bool, error) {
 	for _, m := range p.LegalMoves() {
 		cs, ok, err := ts.Probe(m.Result)
 		if err != nil || !ok {
 			return positions.LegalMove{}, false, err
 		}
-		if solver.MoveScore(p.Game, int(m.Points), cs) == score {
+		if score.Move(p.Game, int(m.Points), cs) == want {
 			return m, true, nil
 		}
 	}

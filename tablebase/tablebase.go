@@ -24,7 +24,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // KV is the storage a table lives in (a *cache.Store).
@@ -465,7 +465,7 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 	t := b.t
 	start := 0
 	for j := range b.pos {
-		best := solver.TerminalScore(t.game)
+		best := score.Terminal(t.game)
 		if start < b.ends[j] {
 			best = -1 << 30
 		}
@@ -479,7 +479,7 @@ func (b *batch) run(done func(i int, p *positions.Small, v int)) error {
 				k, _ := b.sets[c.tier].Key(&c.look)
 				return t.missing(&b.pos[j], &positions.Child{Key: k, Tier: c.tier})
 			}
-			if v := solver.MoveScore(t.game, int(c.points), int(cv)); v > best {
+			if v := score.Move(t.game, int(c.points), int(cv)); v > best {
 				best = v
 			}
 		}

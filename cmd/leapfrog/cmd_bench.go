@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
 func benchCommand() *cli.Command {

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
-	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // cacheFlags choose the persistent cache.

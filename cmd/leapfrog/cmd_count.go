@@ -9,14 +9,16 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // maxDepth bounds count --depth: a Froglet game lasts at most one ply per
 // frog, a Hüpfer game the pieces plus twice the supplies (at most
 // 324 + 4 x 1,000).
-const maxDepth = 10000
+const maxDepth = score.Win
 
 func countCommand() *cli.Command {
 	return &cli.Command{

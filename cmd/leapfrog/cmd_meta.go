@@ -5,9 +5,10 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/urfave/cli/v2"
 )
 
 // version is the module version and revision this binary was built

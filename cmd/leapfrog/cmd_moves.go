@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 func movesCommand() *cli.Command {

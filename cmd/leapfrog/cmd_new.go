@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 func newCommand() *cli.Command {

@@ -6,9 +6,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 func showCommand() *cli.Command {

@@ -11,10 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
-	"github.com/urfave/cli/v2"
 )
 
 // searchFlags are the flags of every command that searches.
@@ -64,7 +66,7 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 type stopError struct {
 	exitError
 	position string
-	known    *solver.Known
+	known    *score.Known
 }
 
 func (e *stopError) Unwrap() error { return &e.exitError }
@@ -82,7 +84,7 @@ func searchError(p *positions.Position, err error) error {
 	se := &stopError{exitError{code, fmt.Errorf("%s: %w", p, err)}, p.String(), nil}
 	var le *solver.LimitError
 	if errors.As(err, &le) {
-		k := solver.KnownFrom(p.Game, le.Lower, le.Upper)
+		k := score.KnownFrom(p.Game, le.Lower, le.Upper)
 		se.known = &k
 		se.err = fmt.Errorf("%s: %w; known: %s", p, err, k)
 	}
@@ -92,10 +94,10 @@ func searchError(p *positions.Position, err error) error {
 // stoppedJSON is the answer for a record whose search a limit or an
 // interrupt stopped: what is known instead of a value (cli.md).
 type stoppedJSON struct {
-	ID       string        `json:"id,omitempty"`
-	Position string        `json:"position"`
-	Stopped  string        `json:"stopped"`
-	Known    *solver.Known `json:"known"`
+	ID       string       `json:"id,omitempty"`
+	Position string       `json:"position"`
+	Stopped  string       `json:"stopped"`
+	Known    *score.Known `json:"known"`
 }
 
 // watch prints the search's progress on a terminal until stop is called.
@@ -115,7 +117,7 @@ func watch(c *cli.Context, s *solver.Solver, label string, game positions.Game) 
 			case <-t.C:
 				n := s.Nodes() - startNodes
 				lo, hi := s.Bounds()
-				prog.update("%d nodes, %.1fM nodes/s, known: %s", n, float64(n)/time.Since(start).Seconds()/1e6, solver.KnownFrom(game, lo, hi))
+				prog.update("%d nodes, %.1fM nodes/s, known: %s", n, float64(n)/time.Since(start).Seconds()/1e6, score.KnownFrom(game, lo, hi))
 			}
 		}
 	}()
@@ -194,12 +196,12 @@ type wdlJSON struct {
 }
 
 // valueJSON returns the value and distance fields of v.
-func valueJSON(v solver.Value) (any, *int) {
+func valueJSON(v score.Value) (any, *int) {
 	if v.Game == positions.Froglet {
 		return v.Score, nil
 	}
 	d := v.Distance()
-	return winLoss(v), &d
+	return v.WinLoss(), &d
 }
 
 func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
@@ -243,7 +245,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	for i, m := range sol.PV {
 		pv[i] = m.Text
 	}
-	outcome := solver.OutcomeOf(p, sol.Value)
+	outcome := score.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
 		out := solveJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), PV: pv, Outcome: outcome.String(), Nodes: nodes, Seconds: secs}
 		out.Value, out.Distance = valueJSON(sol.Value)
@@ -260,7 +262,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 		fmt.Fprintf(w, "value %+d for %s: %s, final score %d-%d\n", sol.Value.Score, sideLong(p),
 			outcome, sol.Final.Counts[0], sol.Final.Counts[1])
 	} else {
-		fmt.Fprintf(w, "%s for %s in %d plies\n", winLoss(sol.Value), sideLong(p), sol.Value.Distance())
+		fmt.Fprintf(w, "%s for %s in %d plies\n", sol.Value.WinLoss(), sideLong(p), sol.Value.Distance())
 	}
 	if len(pv) == 0 {
 		fmt.Fprintln(w, "the game is over: no legal move")
@@ -281,19 +283,8 @@ func verboseTable(c *cli.Context, t solver.TableStats) {
 	}
 }
 
-func winLoss(v solver.Value) string {
-	if v.Win() {
-		return "win"
-	}
-	return "loss"
-}
-
-func sideLong(p *positions.Position) string {
-	if p.Game == positions.Hupfer {
-		return []string{"Red", "Turquoise"}[p.Side]
-	}
-	return []string{"White", "Black"}[p.Side]
-}
+// sideLong names the player to move of p.
+func sideLong(p *positions.Position) string { return positions.PlayerName(p.Game, p.Side) }
 
 func stats(nodes int64, secs float64) string {
 	rate := 0.0
@@ -370,7 +361,7 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	}
 	stop := watch(c, s, "analyze", p.Game)
 	moves, err := s.Analyze(p)
-	var v solver.Value
+	var v score.Value
 	if err == nil {
 		v, err = s.Value(p)
 	}
@@ -383,12 +374,12 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 			return err
 		}
 	}
-	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: solver.OutcomeOf(p, v).String(), Moves: []analyzedMove{}}
+	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.OutcomeOf(p, v).String(), Moves: []analyzedMove{}}
 	out.Value, out.Distance = valueJSON(v)
 	for _, m := range moves {
-		am := analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: solver.OutcomeOf(p, m.Value).String()}
+		am := analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: score.OutcomeOf(p, m.Value).String()}
 		am.Value, am.Distance = valueJSON(m.Value)
-		if cost, worse := solver.Cost(p, v, m.Value); !worse || p.Game == positions.Froglet {
+		if cost, worse := score.Cost(p, v, m.Value); !worse || p.Game == positions.Froglet {
 			am.Cost = &cost
 		}
 		out.Moves = append(out.Moves, am)
@@ -406,8 +397,8 @@ func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	p := r.rec.Position
 	stop := watch(c, s, "analyze", p.Game)
 	defer stop()
-	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: solver.Outcome(-1).String(), Moves: []analyzedMove{}}
-	best := solver.Outcome(-2)
+	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []analyzedMove{}}
+	best := score.Outcome(-2)
 	for _, m := range p.LegalMoves() {
 		o, err := s.WDL(m.Result)
 		if err != nil {
@@ -442,8 +433,8 @@ func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord) error {
 }
 
 // costWords says what a move of value played gives away against best.
-func costWords(p *positions.Position, best, played solver.Value) string {
-	cost, worse := solver.Cost(p, best, played)
+func costWords(p *positions.Position, best, played score.Value) string {
+	cost, worse := score.Cost(p, best, played)
 	switch {
 	case p.Game == positions.Hupfer && worse:
 		return "throws the win away"
@@ -456,22 +447,22 @@ func costWords(p *positions.Position, best, played solver.Value) string {
 	case cost == 0:
 		return "best"
 	case worse:
-		return fmt.Sprintf("gives away %s and the %s", plural(cost, "point"), solver.OutcomeOf(p, best))
+		return fmt.Sprintf("gives away %s and the %s", plural(cost, "point"), score.OutcomeOf(p, best))
 	}
 	return fmt.Sprintf("gives away %s", plural(cost, "point"))
 }
 
-func writeAnalysis(w io.Writer, p *positions.Position, v solver.Value, moves []solver.MoveValue) {
+func writeAnalysis(w io.Writer, p *positions.Position, v score.Value, moves []solver.MoveValue) {
 	fmt.Fprintln(w, p)
 	if p.Game == positions.Froglet {
-		fmt.Fprintf(w, "value %+d for %s: %s\n%-16s %6s %6s %-8s %s\n", v.Score, sideLong(p), solver.OutcomeOf(p, v), "move", "points", "value", "outcome", "cost")
+		fmt.Fprintf(w, "value %+d for %s: %s\n%-16s %6s %6s %-8s %s\n", v.Score, sideLong(p), score.OutcomeOf(p, v), "move", "points", "value", "outcome", "cost")
 		for _, m := range moves {
-			fmt.Fprintf(w, "%-16s %6d %+6d %-8s %s\n", m.Text, m.Points, m.Value.Score, solver.OutcomeOf(p, m.Value), costWords(p, v, m.Value))
+			fmt.Fprintf(w, "%-16s %6d %+6d %-8s %s\n", m.Text, m.Points, m.Value.Score, score.OutcomeOf(p, m.Value), costWords(p, v, m.Value))
 		}
 	} else {
-		fmt.Fprintf(w, "%s for %s in %d plies\n%-20s %-12s %s\n", winLoss(v), sideLong(p), v.Distance(), "move", "value", "cost")
+		fmt.Fprintf(w, "%s for %s in %d plies\n%-20s %-12s %s\n", v.WinLoss(), sideLong(p), v.Distance(), "move", "value", "cost")
 		for _, m := range moves {
-			fmt.Fprintf(w, "%-20s %-12s %s\n", m.Text, solver.FormatValue(m.Value), costWords(p, v, m.Value))
+			fmt.Fprintf(w, "%-20s %-12s %s\n", m.Text, m.Value.String(), costWords(p, v, m.Value))
 		}
 	}
 	if len(moves) == 0 {

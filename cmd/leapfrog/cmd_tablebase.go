@@ -8,14 +8,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leapfrog-solver/leapfrog/cache"
-	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
-	"github.com/leapfrog-solver/leapfrog/tablebase"
-	"github.com/urfave/cli/v2"
 	"os"
 	"os/signal"
 	"sync"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
+	"github.com/leapfrog-solver/leapfrog/tablebase"
 )
 
 // probeJSON is tablebase probe's answer.
@@ -34,7 +36,7 @@ type probeJSON struct {
 func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
 	p := r.rec.Position
 	start := time.Now()
-	score, ok, err := tables.Probe(p)
+	sc, ok, err := tables.Probe(p)
 	elapsed := time.Since(start)
 	if err != nil {
 		return err
@@ -42,10 +44,10 @@ func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
 	if !ok {
 		return badInputf("%s is in no table ('leapfrog tablebase list' shows the tables; 'leapfrog solve' answers any position)", p)
 	}
-	v := solver.Value{Game: p.Game, Score: score}
-	out := probeJSON{ID: idOf(r.rec), Position: p.String(), Outcome: solver.OutcomeOf(p, v).String(), Microseconds: elapsed.Microseconds()}
+	v := score.Value{Game: p.Game, Score: sc}
+	out := probeJSON{ID: idOf(r.rec), Position: p.String(), Outcome: score.OutcomeOf(p, v).String(), Microseconds: elapsed.Microseconds()}
 	out.Value, out.Distance = valueJSON(v)
-	best, ok, err := tables.BestMove(p, score)
+	best, ok, err := tables.BestMove(p, sc)
 	if err != nil {
 		return err
 	}
@@ -59,7 +61,7 @@ func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
 	if out.Best != nil {
 		bestText = *out.Best
 	}
-	fmt.Fprintf(c.App.Writer, "%s\n%s for %s; best %s (looked up in %dµs)\n", p, solver.FormatValue(v), sideLong(p), bestText, elapsed.Microseconds())
+	fmt.Fprintf(c.App.Writer, "%s\n%s for %s; best %s (looked up in %dµs)\n", p, v.String(), sideLong(p), bestText, elapsed.Microseconds())
 	return nil
 }
 

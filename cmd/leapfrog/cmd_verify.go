@@ -9,10 +9,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/render"
 	"github.com/leapfrog-solver/leapfrog/solver"
-	"github.com/urfave/cli/v2"
 )
 
 func verifyCommand() *cli.Command {
@@ -318,10 +319,7 @@ type annotateJSON struct {
 func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Annotation, format string) error {
 	w := c.App.Writer
 	final := g.Final()
-	sides := [2]string{"White", "Black"}
-	if g.Start.Game == positions.Hupfer {
-		sides = [2]string{"Red", "Turquoise"}
-	}
+	sides := [2]string{positions.PlayerName(g.Start.Game, 0), positions.PlayerName(g.Start.Game, 1)}
 	out := annotateJSON{Start: g.Start.String(), Final: final.String(), Moves: []annotatedMove{}}
 	for i := range out.Totals {
 		out.Totals[i] = sideTotals{Side: sides[i], Labels: map[string]int{}}
@@ -361,8 +359,8 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 			if m := out.Moves[i]; m.Cost != nil {
 				cost = strconv.Itoa(*m.Cost)
 			}
-			cw.Write([]string{strconv.Itoa(a.Ply), sides[a.Side], a.Move, solver.FormatValue(a.Played), a.Outcome.String(),
-				strings.Join(a.BestMoves, " "), solver.FormatValue(a.Before), a.BestOutcome.String(), cost, a.Label})
+			cw.Write([]string{strconv.Itoa(a.Ply), sides[a.Side], a.Move, a.Played.String(), a.Outcome.String(),
+				strings.Join(a.BestMoves, " "), a.Before.String(), a.BestOutcome.String(), cost, a.Label})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -372,9 +370,9 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 		if a.Side == g.Start.Side || a.Ply == 1 {
 			fmt.Fprintf(w, "%d. ", (a.Ply+1)/2)
 		}
-		note := fmt.Sprintf("%s %s", a.Label, solver.FormatValue(a.Played))
+		note := fmt.Sprintf("%s %s", a.Label, a.Played.String())
 		if a.Label != solver.Best {
-			note += fmt.Sprintf(", %s; best %s %s", costWords(g.Moves[i].Before, a.Before, a.Played), strings.Join(a.BestMoves, " or "), solver.FormatValue(a.Before))
+			note += fmt.Sprintf(", %s; best %s %s", costWords(g.Moves[i].Before, a.Before, a.Played), strings.Join(a.BestMoves, " or "), a.Before.String())
 		}
 		if a.Comment != "" {
 			note += "; " + a.Comment
@@ -403,7 +401,7 @@ func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotati
 	for i, pm := range g.Moves {
 		a := ann[i]
 		played := pm.LegalMove
-		caption := fmt.Sprintf("Ply %d: %s, %s (%s)", a.Ply, a.Move, a.Label, solver.FormatValue(a.Played))
+		caption := fmt.Sprintf("Ply %d: %s, %s (%s)", a.Ply, a.Move, a.Label, a.Played.String())
 		s := render.Layout(pm.Before, render.Options{Move: &played, Caption: caption})
 		if err := writePicture(nil, filepath.Join(dir, fmt.Sprintf("ply-%03d.svg", a.Ply)), "svg", s); err != nil {
 			return err
@@ -415,7 +413,7 @@ func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotati
 		if err != nil {
 			return err
 		}
-		caption = fmt.Sprintf("Ply %d: best was %s (%s)", a.Ply, best.Text, solver.FormatValue(a.Before))
+		caption = fmt.Sprintf("Ply %d: best was %s (%s)", a.Ply, best.Text, a.Before.String())
 		s = render.Layout(pm.Before, render.Options{Move: &best, Caption: caption})
 		if err := writePicture(nil, filepath.Join(dir, fmt.Sprintf("ply-%03d-best.svg", a.Ply)), "svg", s); err != nil {
 			return err

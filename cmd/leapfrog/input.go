@@ -8,9 +8,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/leapfrog-solver/leapfrog/positions"
-	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // fileFlag is the -f flag of the commands that take positions.
@@ -160,7 +161,7 @@ func reportStop(c *cli.Context, r inputRecord, err error) error {
 	}
 	known := se.known
 	if known == nil {
-		known = &solver.Known{}
+		known = &score.Known{}
 	}
 	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: idOf(r.rec), Position: se.position, Stopped: stopped, Known: known}); werr != nil {
 		return werr

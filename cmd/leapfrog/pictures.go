@@ -6,9 +6,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/render"
-	"github.com/urfave/cli/v2"
 )
 
 // pictureFlags write a picture of the position, with a move drawn.

@@ -1,4 +1,4 @@
-package solver
+package score
 
 import (
 	"testing"
@@ -16,12 +16,12 @@ func TestKnownFrom(t *testing.T) {
 		lower, upper int
 		want         string
 	}{
-		{positions.Hupfer, 10000 - 11, infinity, "win in at most 11 plies"},
+		{positions.Hupfer, 10000 - 11, Infinity, "win in at most 11 plies"},
 		{positions.Hupfer, 10000 - 11, 10000 - 5, "win in at most 11 plies, at least 5"},
-		{positions.Hupfer, -infinity, -(10000 - 24), "loss in at most 24 plies"},
+		{positions.Hupfer, -Infinity, -(10000 - 24), "loss in at most 24 plies"},
 		{positions.Hupfer, -(10000 - 20), -(10000 - 24), "loss in at most 24 plies, at least 20"},
-		{positions.Hupfer, -infinity, infinity, "nothing yet"},
-		{positions.Froglet, 3, infinity, "value >= 3"},
+		{positions.Hupfer, -Infinity, Infinity, "nothing yet"},
+		{positions.Froglet, 3, Infinity, "value >= 3"},
 		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
 	}
 	for _, tc := range tests {
