@@ -5,40 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
-
-// Tiers are stored in one of two formats (TierMeta.Format):
-//
-//   - formatSorted: the entries sorted by key, in chunks of chunkSize whose
-//     keys are delta-coded; an index ('I') holds the first key of each
-//     chunk, and a probe searches it. Tables built before the hashed format
-//     have only this one, and tiers whose keys' differing bits do not fit
-//     112 still use it.
-//   - formatHashed: the entries in buckets by a hash of their packed keys,
-//     a chunk ('H') per bucket, each entry its packed key and value in a
-//     fixed number of bytes; the tier's record ('J') holds the packing and
-//     the number of buckets, and a probe hashes its key to find the chunk.
-//     Storing needs no sort: the sort was most of the store's work, which
-//     runs beside the backward pass and took a fifth of its cores.
-//
-// The formats use different kinds of keys, so that a binary that knows
-// only the sorted one finds no tier rather than misreading one, and a
-// tier stored again in the other format leaves nothing behind to confuse.
-const (
-	formatSorted = 0
-	formatHashed = 1
-)
-
-func hashedRecordKey(g positions.Game, id []byte, tier int) []byte {
-	return binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'J'}, id...), uint16(tier))
-}
-
-func hashedChunkKey(g positions.Game, id []byte, tier, bucket int) []byte {
-	k := binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'H'}, id...), uint16(tier))
-	return binary.BigEndian.AppendUint32(k, uint32(bucket))
-}
 
 // hashedTier is what reading a tier in the hashed format needs: its
 // packing, the number of buckets (1 << bucketBits) and the bytes of an

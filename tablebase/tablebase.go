@@ -11,8 +11,6 @@
 package tablebase
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,7 +20,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
@@ -55,32 +52,6 @@ type TierMeta struct {
 	Format int `json:"format,omitempty"`
 }
 
-// Key layout: 'T', game, kind, table id (8 bytes), then per kind:
-// 'M' meta (JSON); in the sorted format (hashed.go), 'I' tier (2 bytes):
-// the first key of each chunk, and 'C' tier (2 bytes), chunk (4 bytes):
-// the chunk's entries; in the hashed format, 'J' tier: the tier's record,
-// and 'H' tier, bucket (4 bytes): the bucket's entries.
-func tableID(root *positions.Position) []byte {
-	sum := sha256.Sum256(cache.Key(root))
-	return sum[:8]
-}
-
-func metaKey(g positions.Game, id []byte) []byte {
-	return append([]byte{cache.TablePrefix, byte(g), 'M'}, id...)
-}
-
-func indexKey(g positions.Game, id []byte, tier int) []byte {
-	return binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'I'}, id...), uint16(tier))
-}
-
-func chunkKey(g positions.Game, id []byte, tier, chunk int) []byte {
-	k := binary.BigEndian.AppendUint16(append([]byte{cache.TablePrefix, byte(g), 'C'}, id...), uint16(tier))
-	return binary.BigEndian.AppendUint32(k, uint32(chunk))
-}
-
-// chunkSize is the number of entries per stored chunk: a probe reads one.
-const chunkSize = 256
-
 // Options of a build.
 type Options struct {
 	// MaxBytes bounds the memory of the position sets (0: no bound).
@@ -98,8 +69,9 @@ type Options struct {
 	sortedOnly bool
 }
 
-// ErrStopped is returned by a build that was stopped.
-var ErrStopped = errors.New("build stopped")
+// ErrStopped is returned by a build that was stopped: the error of a
+// stopped enumeration too, so that there is one to test for.
+var ErrStopped = positions.ErrStopped
 
 // table is a table in memory: the positions of each tier with their
 // values, and which tiers have their values.
@@ -142,7 +114,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}, sortedOnly: opt.sortedOnly}
 	t.say(opt, "enumerating the positions reachable from %s", root)
 	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
-	if errors.Is(err, positions.ErrStopped) {
+	if errors.Is(err, ErrStopped) {
 		return meta, ErrStopped
 	}
 	if err != nil {
