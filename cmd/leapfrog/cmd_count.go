@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"sync/atomic"
 	"time"
 
@@ -62,7 +59,7 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 func countOne(c *cli.Context, p *positions.Position) error {
 	w := c.App.Writer
 	if c.IsSet("depth") {
-		ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+		ctx, cancel := interruptible()
 		defer cancel()
 		plies, err := positions.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
 		switch {
@@ -97,7 +94,7 @@ func countOne(c *cli.Context, p *positions.Position) error {
 	}
 	start := time.Now()
 	prog := newProgress(c, "count")
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := interruptible()
 	defer cancel()
 	var polls, over atomic.Int64
 	stop := func() bool {

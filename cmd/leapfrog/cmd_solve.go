@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"time"
@@ -40,7 +37,7 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := interruptible()
 	opts := solver.Options{
 		HashMB:   c.Int("hash"),
 		Threads:  c.Int("threads"),

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"os"
-	"os/signal"
 	"sync"
 
 	"github.com/urfave/cli/v2"
@@ -170,71 +168,7 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
 				Flags: append(rootFlags(),
 					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"}),
-				Action: func(c *cli.Context) error {
-					root, err := tableRoot(c)
-					if err != nil {
-						return err
-					}
-					limit, err := parseBytes(c.String("memory"))
-					if err != nil {
-						return badInputf("--memory: %v", err)
-					}
-					// The budget bounds the live heap; without a limit the
-					// collector lets the process grow to twice that before
-					// it collects (a 5x5 build under --memory 21GB reached
-					// 23.5 GB), so the budget is also the runtime's limit.
-					debug.SetMemoryLimit(limit)
-					return withStore(c, func(st *cache.Store) error {
-						interrupted := make(chan struct{})
-						sig := make(chan os.Signal, 1)
-						signal.Notify(sig, os.Interrupt)
-						defer signal.Stop(sig)
-						go func() {
-							if _, ok := <-sig; ok {
-								close(interrupted)
-							}
-						}()
-						start := time.Now()
-						opt := tablebase.Options{MaxBytes: limit, Stop: func() bool {
-							select {
-							case <-interrupted:
-								return true
-							default:
-								return false
-							}
-						}}
-						if !c.Bool("quiet") {
-							// A log line per tier; on a terminal also a bar while a tier runs.
-							prog := newProgress(c, "tablebase")
-							var mu sync.Mutex
-							tierStart := time.Now()
-							opt.Progress = func(format string, args ...any) {
-								mu.Lock()
-								defer mu.Unlock()
-								prog.done()
-								fmt.Fprintf(c.App.ErrWriter, "%6.1fs %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, args...))
-								tierStart = time.Now()
-							}
-							opt.Working = func(tier, done, total int) {
-								mu.Lock()
-								defer mu.Unlock()
-								rate := float64(done) / time.Since(tierStart).Seconds()
-								left := time.Duration(float64(total-done) / rate * float64(time.Second))
-								prog.update("tier %d %s %d/%d, %.2fM positions/s, %v left", tier, bar(done, total), done, total, rate/1e6, left.Round(time.Second))
-							}
-						}
-						meta, err := tablebase.Build(st, root, opt)
-						switch {
-						case errors.Is(err, tablebase.ErrStopped):
-							return &exitError{exitInterrupted, fmt.Errorf("build interrupted; the tiers finished are stored and the next build resumes from them")}
-						case errors.Is(err, positions.ErrTooLarge):
-							return &exitError{exitLimit, fmt.Errorf("%v (--memory %s): give it more memory, or build from a later position", err, c.String("memory"))}
-						case err != nil:
-							return err
-						}
-						return printMeta(c, meta)
-					})
-				},
+				Action: buildTable,
 			},
 			{
 				Name:      "probe",
@@ -402,4 +336,63 @@ func parseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size like 8GB", s)
 	}
 	return n * mult, nil
+}
+
+// buildTable builds (or resumes) the table of the root the flags name.
+func buildTable(c *cli.Context) error {
+	root, err := tableRoot(c)
+	if err != nil {
+		return err
+	}
+	limit, err := parseBytes(c.String("memory"))
+	if err != nil {
+		return badInputf("--memory: %v", err)
+	}
+	// The budget bounds the live heap; without a limit the collector lets
+	// the process grow to twice that before it collects (a 5x5 build under
+	// --memory 21GB reached 23.5 GB), so the budget is also the runtime's
+	// limit.
+	debug.SetMemoryLimit(limit)
+	return withStore(c, func(st *cache.Store) error {
+		ctx, stop := interruptible()
+		defer stop()
+		opt := tablebase.Options{MaxBytes: limit, Stop: func() bool { return ctx.Err() != nil }}
+		if !c.Bool("quiet") {
+			opt.Progress, opt.Working = buildProgress(c)
+		}
+		meta, err := tablebase.Build(st, root, opt)
+		switch {
+		case errors.Is(err, tablebase.ErrStopped):
+			return &exitError{exitInterrupted, fmt.Errorf("build interrupted; the tiers finished are stored and the next build resumes from them")}
+		case errors.Is(err, positions.ErrTooLarge):
+			return &exitError{exitLimit, fmt.Errorf("%v (--memory %s): give it more memory, or build from a later position", err, c.String("memory"))}
+		case err != nil:
+			return err
+		}
+		return printMeta(c, meta)
+	})
+}
+
+// buildProgress returns a build's progress reports: a line per tier on
+// standard error, and on a terminal a bar while a tier runs.
+func buildProgress(c *cli.Context) (logf func(format string, args ...any), working func(tier, done, total int)) {
+	prog := newProgress(c, "tablebase")
+	var mu sync.Mutex
+	start := time.Now()
+	tierStart := start
+	logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		prog.done()
+		fmt.Fprintf(c.App.ErrWriter, "%6.1fs %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, args...))
+		tierStart = time.Now()
+	}
+	working = func(tier, done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		rate := float64(done) / time.Since(tierStart).Seconds()
+		left := time.Duration(float64(total-done) / rate * float64(time.Second))
+		prog.update("tier %d %s %d/%d, %.2fM positions/s, %v left", tier, bar(done, total), done, total, rate/1e6, left.Round(time.Second))
+	}
+	return logf, working
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -77,6 +78,13 @@ func exitOnInterrupt() {
 	}
 	fmt.Fprintln(os.Stderr, "leapfrog: interrupted")
 	os.Exit(exitInterrupted)
+}
+
+// interruptible returns a context that Ctrl-C cancels, for the commands
+// that stop cleanly on it and keep what they found (exitOnInterrupt ends
+// the process anyway interruptGrace later).
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 // checkedWriter is standard output keeping its first write error (a full
