@@ -182,10 +182,10 @@ type rows struct {
 func newSmallCodec(b *Board, syms []Symmetry) smallCodec {
 	c := smallCodec{syms: syms}
 	// Children's keys come from their parent's images on boards of more
-	// than 40 cells, where a word's image takes eight table look-ups, and a
-	// child's few changed cells take fewer (measured: a tenth off the
-	// cross's build; on 5x5 boards it costs). The codec says so by having
-	// the rows (a field, not the test: a pointer chase on every child).
+	// than 40 cells, where a word's image takes eight table look-ups and a
+	// child's few changed cells fewer; on small boards it costs
+	// (docs/PERFORMANCE.md, "Tablebases"). The codec says so by having the
+	// rows (a field, not the test: a pointer chase on every child).
 	if len(syms) > 0 && len(syms[0].Perm) > 40 {
 		c.rows = new(rows)
 		for i := range syms {
@@ -441,8 +441,8 @@ func countAllKeep[K comparable, C keyCodec[K]](p *Position, codec C, progress fu
 		set := tiers[top]
 		delete(tiers, top)
 		// Children of one tier fall into lower tiers; make those sets now
-		// so that workers only read them, from a slice (two map look-ups
-		// per child cost a sixth of the enumeration).
+		// so that workers only read them, from a slice: map look-ups per
+		// child were a sixth of the enumeration.
 		lower := make([]*shardedSet[K], top)
 		for t := range lower {
 			lower[t] = tierOf(t)

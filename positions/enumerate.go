@@ -90,9 +90,8 @@ func (c smallCodec) childKey(g Game, im *Images, parent, child *Small) SmallKey 
 	}
 	// The images of the occupied cells: the parent's, with the changed
 	// cells' images toggled, a row of every symmetry's per cell (one
-	// cache line). In seven variables, not an array: the compiler keeps
-	// them in registers, where the array's loop went through memory, 40
-	// instructions a cell (callgrind, on the cross).
+	// cache line). In seven variables, not an array, so that they stay in
+	// registers (docs/PERFORMANCE.md, "Tablebases").
 	o0, o1, o2, o3 := im.occ[0], im.occ[1], im.occ[2], im.occ[3]
 	o4, o5, o6 := im.occ[4], im.occ[5], im.occ[6]
 	for x := parent.Occ ^ child.Occ; x != 0; x &= x - 1 {

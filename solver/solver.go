@@ -70,12 +70,10 @@ const (
 
 // AutoHashMB is the most the table grows to when Options.HashMB is 0, by
 // the number of cells of the board: 16 MB for boards of up to 16 cells,
-// whose searches never need more, else 2 GiB, a small part of a 24 GiB
-// machine. Such a table starts at startHashMB and doubles as the search
-// goes on (NewGrowingTable): a table far larger than the search needs is
-// slower, not faster, since every probe then misses the processor's caches
-// (the Hüpfer 6x6 start with supplies 5-5 takes 8.0 s with 4 MB and 15.9 s
-// with 1 GB, for 7% more nodes; docs/PERFORMANCE.md).
+// whose searches never need more, else 2 GiB. Such a table starts at
+// startHashMB and doubles as the search goes on (NewGrowingTable): a table
+// far larger than the search needs is slower, since every probe misses
+// the processor's caches (docs/PERFORMANCE.md, "Table size").
 func AutoHashMB(cells int) int {
 	if cells <= 16 {
 		return 16
@@ -84,10 +82,8 @@ func AutoHashMB(cells int) int {
 }
 
 // startHashMB is the size a table of AutoHashMB starts at (a variable so
-// that tests can start tables at a single bucket). 4 MB is 2-4% faster on
-// the 5x5 suite, but a big search that starts that small stays slower: the
-// Hüpfer 6x6 start with supplies 6-6 took 137-141 s growing from 4 MB and
-// 115-126 s from 8 MB (docs/PERFORMANCE.md).
+// that tests can start tables at a single bucket): a big search that
+// starts smaller stays slower (docs/PERFORMANCE.md, "Table size").
 var startHashMB = 8
 
 // Solver searches positions. Its table persists between calls, so that a

@@ -79,11 +79,8 @@ func bucketsFor(mb int) uint64 {
 }
 
 // growNodes is how many nodes per entry a growing table lets a search
-// run before it doubles. On this machine a search runs fastest on a table
-// far smaller than its node count: a Hüpfer 5x5 start with supplies 7-7
-// (31 million nodes) searches in 6.6 s with 4 MB and 8.3 s with 64 MB,
-// and a Froglet 5x5 opening (2.1 million) is fastest with 4 MB
-// (docs/PERFORMANCE.md).
+// run before it doubles: a search runs fastest on a table far smaller than
+// its node count (docs/PERFORMANCE.md, "Table size").
 var growNodes int64 = 64 // a variable so that tests can make tables grow early
 
 // NewGrowingTable returns a table of about startMB megabytes that doubles
