@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/leapfrog-solver/leapfrog/internal/hash"
+
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 )
 
@@ -250,7 +252,7 @@ func (smallCodec) position(p *Position, k smallKey) Position {
 // Two finalisers instead of one per word: every child of the backward pass
 // and the enumeration is hashed.
 func (smallCodec) hash(k *smallKey) uint64 {
-	return Mix(k.Occ ^ Mix(k.C0^k.C1*0x9e3779b97f4a7c15^k.Meta*0xc2b2ae3d27d4eb4f))
+	return hash.Mix(k.Occ ^ hash.Mix(k.C0^k.C1*0x9e3779b97f4a7c15^k.Meta*0xc2b2ae3d27d4eb4f))
 }
 
 type bigCodec struct{ syms []Symmetry }
@@ -274,9 +276,9 @@ func (bigCodec) position(p *Position, k countKey) Position {
 }
 
 func (bigCodec) hash(k *countKey) uint64 {
-	h := Mix(k.meta)
+	h := hash.Mix(k.meta)
 	for i := range k.occ {
-		h = Mix(h ^ k.occ[i] ^ Mix(k.c0[i]^Mix(k.c1[i])))
+		h = hash.Mix(h ^ k.occ[i] ^ hash.Mix(k.c0[i]^hash.Mix(k.c1[i])))
 	}
 	return h
 }
@@ -315,16 +317,6 @@ func smallKeyOf(g Game, s *Small) smallKey {
 		k.Meta = packMeta(int(s.Side), int(s.Counts[0]), int(s.Counts[1]))
 	}
 	return k
-}
-
-// Mix is a 64-bit finaliser (from SplitMix64): it spreads every input bit
-// over the whole word, for hash keys.
-func Mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // shardedSet is a set of keys split into 64 shards by the top bits of their

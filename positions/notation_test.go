@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/leapfrog-solver/leapfrog/internal/reference"
 	. "github.com/leapfrog-solver/leapfrog/positions"
-	"pgregory.net/rapid"
 )
 
 func TestParseCanonical(t *testing.T) {

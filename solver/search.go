@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/leapfrog-solver/leapfrog/internal/hash"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
@@ -111,19 +113,19 @@ func key(p *positions.Position) Key {
 // keySeed is where the key of every position of game g on board b starts.
 func keySeed(b *positions.Board, g positions.Game) Key {
 	shape := b.Shape()
-	return Key{positions.Mix(shape ^ uint64(g)), mix2(shape + uint64(g))}
+	return Key{hash.Mix(shape ^ uint64(g)), hash.Mix2(shape + uint64(g))}
 }
 
 // frogletWord mixes one word of a Froglet position's sets into the key.
 func (h Key) frogletWord(occ, c0, c1 uint64) Key {
-	return Key{positions.Mix(h.Index ^ occ ^ positions.Mix(c0^positions.Mix(c1+1))),
-		mix2(h.Check ^ occ ^ mix2(c0^mix2(c1+3)))}
+	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(c0^hash.Mix(c1+1))),
+		hash.Mix2(h.Check ^ occ ^ hash.Mix2(c0^hash.Mix2(c1+3)))}
 }
 
 // hupferMeta mixes the supplies, the mover's first, into a Hüpfer key.
 func (h Key) hupferMeta(mine, theirs int) Key {
 	meta := uint64(mine) | uint64(theirs)<<32
-	return Key{positions.Mix(h.Index ^ meta), mix2(h.Check ^ meta)}
+	return Key{hash.Mix(h.Index ^ meta), hash.Mix2(h.Check ^ meta)}
 }
 
 // hupferWord mixes one word of a Hüpfer position into the key, its pieces
@@ -134,15 +136,7 @@ func (h Key) hupferWord(occ, c0 uint64, side int) Key {
 		c0 = ^c0
 	}
 	m := c0 & occ
-	return Key{positions.Mix(h.Index ^ occ ^ positions.Mix(m+5)), mix2(h.Check ^ occ ^ mix2(m+7))}
-}
-
-func mix2(x uint64) uint64 {
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	x *= 0xc4ceb9fe1a85ec53
-	return x ^ x>>33
+	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(m+5)), hash.Mix2(h.Check ^ occ ^ hash.Mix2(m+7))}
 }
 
 // buffers returns the move and order buffers of ply.

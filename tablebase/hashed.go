@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/leapfrog-solver/leapfrog/internal/hash"
+
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -23,24 +25,13 @@ func newHashedTier(pk packing, n int) hashedTier {
 	return hashedTier{pk: pk, bucketBits: bb, width: int(pk.bits+16+7) / 8}
 }
 
-// fmix is a 64-bit finaliser (splitmix64's). The buckets of stored tiers
-// depend on it, so it must never change. It is a copy of positions.Mix
-// on purpose: that one hashes sets in memory and may be changed for
-// speed; this one is part of the stored format.
-func fmix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // bucket returns the bucket of a packed entry (its key; not its value).
 func (h *hashedTier) bucket(x *packedEntry) int {
 	if h.bucketBits == 0 {
 		return 0
 	}
-	return int(fmix(x.hi^fmix(x.lo>>16|x.hi<<48)) >> (64 - h.bucketBits))
+	// hash.Mix is frozen: the buckets of stored tiers depend on it.
+	return int(hash.Mix(x.hi^hash.Mix(x.lo>>16|x.hi<<48)) >> (64 - h.bucketBits))
 }
 
 // record encodes the tier's record: a version byte (1), the bucket bits,
