@@ -30,13 +30,7 @@ func Prefix(g positions.Game) []byte {
 // board is replaced by the first of its images under the board's
 // symmetries, so symmetric positions share one entry.
 func Key(p *positions.Position) []byte {
-	q := p.Clone()
-	if q.Game == positions.Hupfer && q.Side == positions.Turquoise {
-		// Swap the colours: every piece's colour bit flips.
-		q.Colour[0] = q.Occ.AndNot(q.Colour[0])
-		q.Counts = [2]int{q.Counts[1], q.Counts[0]}
-		q.Side = positions.RedSide
-	}
+	q := p.FromMover()
 	if q.Game == positions.Froglet {
 		q.Side, q.Counts = 0, [2]int{}
 	}

@@ -179,3 +179,18 @@ func (p *Position) Canonical() (*Position, int) {
 	}
 	return best.Clone(), bestIdx
 }
+
+// FromMover returns p as the player to move sees it, the one view the
+// keys of Hüpfer positions are made from: with Turquoise to move, every
+// piece's colour swapped and the supplies swapped, so that Red moves. The
+// rules are the same for both sides, so the value is too. Froglet
+// positions are returned as they are.
+func (p *Position) FromMover() *Position {
+	q := p.Clone()
+	if q.Game == Hupfer && q.Side == Turquoise {
+		q.Colour[0] = q.Occ.AndNot(q.Colour[0])
+		q.Counts = [2]int{q.Counts[1], q.Counts[0]}
+		q.Side = RedSide
+	}
+	return q
+}

@@ -115,3 +115,16 @@ func benchPosition(t *testing.T, name string) *positions.Position {
 	t.Fatalf("no bench case %q", name)
 	return nil
 }
+
+// TestKeySeesFromTheMover: the search's keys of Hüpfer positions are made
+// from words seen from the side to move (hupferWord), a fast copy of
+// positions.FromMover; a position and its mover's view share a key.
+func TestKeySeesFromTheMover(t *testing.T) {
+	for seed := uint64(0); seed < 300; seed++ {
+		root, _ := positions.NewHupfer(5, 5, 3)
+		p := positions.RandomPlies(root, int(seed%15), seed)
+		if key(p) != key(p.FromMover()) {
+			t.Fatalf("%s: its key differs from its mover's view %s", p, p.FromMover())
+		}
+	}
+}
