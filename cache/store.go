@@ -428,8 +428,8 @@ func (s *Store) Stats() (_ []GameStats, _ int64, err error) {
 		for it.Rewind(); it.Valid(); it.Next() {
 			item := it.Item()
 			k := item.Key()
-			if len(k) < 3 || k[0] == TablePrefix {
-				continue // tablebase data: see 'leapfrog tablebase list'
+			if len(k) < 3 || k[0] == TablePrefix || k[0] == AnswerPrefix {
+				continue // tablebase data ('leapfrog tablebase list'), whole answers
 			}
 			pre := [3]byte{k[0], k[1], k[2]}
 			gs := byPrefix[pre]

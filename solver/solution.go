@@ -129,8 +129,58 @@ type Solution struct {
 	Final *positions.Position
 }
 
-// Solve returns p's value, best move and principal variation.
+// answers is what a Persistent store may also keep: whole solved roots,
+// their score and line of best play (package cache does).
+type answers interface {
+	LoadAnswer(p *positions.Position) (score int, pv []string, ok bool)
+	SaveAnswer(p *positions.Position, score int, pv []string)
+}
+
+// Solve returns p's value, best move and principal variation: from the
+// persistent store's answer when it has one, else searched (and then
+// stored there).
 func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
+	store, _ := s.opts.Persistent.(answers)
+	if store != nil {
+		if sc, pv, ok := store.LoadAnswer(p); ok {
+			if sol, ok := replay(p, sc, pv); ok {
+				return sol, nil
+			}
+		}
+	}
+	sol, err := s.solve(p)
+	if err == nil && store != nil {
+		pv := make([]string, len(sol.PV))
+		for i, m := range sol.PV {
+			pv[i] = m.Text
+		}
+		store.SaveAnswer(p, sol.Value.Score, pv)
+	}
+	return sol, err
+}
+
+// replay rebuilds a stored answer's solution, playing its line; a line
+// that does not play (it cannot, unless the store lies) is no answer.
+func replay(p *positions.Position, sc int, pv []string) (*Solution, bool) {
+	sol := &Solution{Value: score.Value{Game: p.Game, Score: sc}}
+	q := p
+	for _, text := range pv {
+		m, err := q.ParseMove(text)
+		if err != nil {
+			return nil, false
+		}
+		sol.PV = append(sol.PV, m)
+		q = m.Result
+	}
+	if len(pv) == 0 && q.HasMoves() {
+		return nil, false
+	}
+	sol.Final = q
+	return sol, true
+}
+
+// solve searches p's value and line.
+func (s *Solver) solve(p *positions.Position) (*Solution, error) {
 	v, err := s.Value(p)
 	if err != nil {
 		return nil, err

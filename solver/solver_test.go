@@ -325,3 +325,44 @@ func TestSmallKeysAndBounds(t *testing.T) {
 		}
 	}
 }
+
+// fakeAnswers is a Persistent that keeps whole answers in memory.
+type fakeAnswers struct {
+	score map[string]int
+	pv    map[string][]string
+}
+
+func (f *fakeAnswers) Load(*positions.Position) (int, int, bool) { return 0, 0, false }
+func (f *fakeAnswers) Save(*positions.Position, int, int)        {}
+func (f *fakeAnswers) LoadAnswer(p *positions.Position) (int, []string, bool) {
+	sc, ok := f.score[p.String()]
+	return sc, f.pv[p.String()], ok
+}
+func (f *fakeAnswers) SaveAnswer(p *positions.Position, sc int, pv []string) {
+	f.score[p.String()], f.pv[p.String()] = sc, pv
+}
+
+// TestStoredAnswers: a solved root is stored whole and answered from the
+// store the next time without a search; a stored line that does not play
+// is no answer, and the root is searched again.
+func TestStoredAnswers(t *testing.T) {
+	store := &fakeAnswers{score: map[string]int{}, pv: map[string][]string{}}
+	p, _ := positions.ParsePosition("froglet rbg./..ry/bgyg w 0-0")
+	s := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	first, err := s.Solve(p)
+	if err != nil || len(store.pv[p.String()]) != len(first.PV) {
+		t.Fatalf("first solve: %v, stored %v", err, store.pv)
+	}
+	s2 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	again, err := s2.Solve(p)
+	if err != nil || again.Value != first.Value || len(again.PV) != len(first.PV) || again.Final.String() != first.Final.String() || s2.Nodes() != 0 {
+		t.Fatalf("from the store: %+v, %d nodes, %v", again, s2.Nodes(), err)
+	}
+	store.pv[p.String()] = []string{"a1-a9"}
+	store.score[p.String()] = 99
+	s3 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	third, err := s3.Solve(p)
+	if err != nil || third.Value != first.Value || s3.Nodes() == 0 {
+		t.Fatalf("a line that does not play: %+v, %d nodes, %v", third, s3.Nodes(), err)
+	}
+}

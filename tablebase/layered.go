@@ -26,6 +26,25 @@ func (l Layered) Load(p *positions.Position) (int, int, bool) {
 	return 0, 0, false
 }
 
+// LoadAnswer asks Next for a whole answer, when Next keeps them.
+func (l Layered) LoadAnswer(p *positions.Position) (int, []string, bool) {
+	if a, ok := l.Next.(interface {
+		LoadAnswer(*positions.Position) (int, []string, bool)
+	}); ok {
+		return a.LoadAnswer(p)
+	}
+	return 0, nil, false
+}
+
+// SaveAnswer passes a whole answer on to Next, when Next keeps them.
+func (l Layered) SaveAnswer(p *positions.Position, score int, pv []string) {
+	if a, ok := l.Next.(interface {
+		SaveAnswer(*positions.Position, int, []string)
+	}); ok {
+		a.SaveAnswer(p, score, pv)
+	}
+}
+
 // Save passes bounds on to Next.
 func (l Layered) Save(p *positions.Position, lower, upper int) {
 	if l.Next != nil {
