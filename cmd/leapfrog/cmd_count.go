@@ -56,37 +56,49 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 	}
 }
 
+// countOne answers count for one position: --depth or --all.
 func countOne(c *cli.Context, p *positions.Position) error {
-	w := c.App.Writer
 	if c.IsSet("depth") {
-		ctx, cancel := interruptible()
-		defer cancel()
-		plies, err := positions.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
-		switch {
-		case errors.Is(err, positions.ErrOverflow):
-			return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
-		case errors.Is(err, positions.ErrTooManyMoves):
-			return badInputf("count: %v", err)
-		case err != nil:
-			return err
-		case ctx.Err() != nil:
-			return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted after %d plies", p, len(plies))}
-		}
-		if plies == nil {
-			plies = []positions.PlyCount{}
-		}
-		if c.Bool("json") {
-			return writeJSON(w, struct {
-				Position string               `json:"position"`
-				Plies    []positions.PlyCount `json:"plies"`
-			}{p.String(), plies})
-		}
-		fmt.Fprintf(w, "%s\n%5s %20s %14s\n", p, "ply", "paths", "positions")
-		for _, pc := range plies {
-			fmt.Fprintf(w, "%5d %20d %14d\n", pc.Ply, pc.Paths, pc.Positions)
-		}
-		return nil
+		return countDepth(c, p)
 	}
+	return countAll(c, p)
+}
+
+// countDepth counts the move sequences and positions of each ply.
+func countDepth(c *cli.Context, p *positions.Position) error {
+	w := c.App.Writer
+	ctx, cancel := interruptible()
+	defer cancel()
+	plies, err := positions.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
+	switch {
+	case errors.Is(err, positions.ErrOverflow):
+		return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
+	case errors.Is(err, positions.ErrTooManyMoves):
+		return badInputf("count: %v", err)
+	case err != nil:
+		return err
+	case ctx.Err() != nil:
+		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted after %d plies", p, len(plies))}
+	}
+	if plies == nil {
+		plies = []positions.PlyCount{}
+	}
+	if c.Bool("json") {
+		return writeJSON(w, struct {
+			Position string               `json:"position"`
+			Plies    []positions.PlyCount `json:"plies"`
+		}{p.String(), plies})
+	}
+	fmt.Fprintf(w, "%s\n%5s %20s %14s\n", p, "ply", "paths", "positions")
+	for _, pc := range plies {
+		fmt.Fprintf(w, "%5d %20d %14d\n", pc.Ply, pc.Paths, pc.Positions)
+	}
+	return nil
+}
+
+// countAll counts every position reachable from p.
+func countAll(c *cli.Context, p *positions.Position) error {
+	w := c.App.Writer
 	sym := c.Bool("symmetry")
 	limit, err := parseBytes(c.String("memory"))
 	if err != nil {

@@ -175,119 +175,34 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
 				Usage:     "look a position up in the tables",
 				ArgsUsage: "POS",
 				Flags:     append(cacheFlags(), jsonFlag, fileFlag),
-				Action: func(c *cli.Context) error {
-					return withStore(c, func(st *cache.Store) error {
-						tables, err := tablebase.Open(st)
-						if err != nil {
-							return err
-						}
-						return forEachRecord(c, func(r inputRecord) error {
-							return probeOne(c, tables, r)
-						})
-					})
-				},
+				Action:    probeTables,
 			},
 			{
 				Name:      "verify",
 				Usage:     "re-derive every value of a table from its children",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
-					start := time.Now()
-					n, bad, err := tablebase.Verify(st, root, tablebase.Options{})
-					if err != nil {
-						return badInputf("%v", err)
-					}
-					if c.Bool("json") {
-						if bad == nil {
-							bad = []string{}
-						}
-						err = writeJSON(c.App.Writer, struct {
-							Root         string   `json:"root"`
-							Checked      int      `json:"checked"`
-							Inconsistent []string `json:"inconsistent"`
-							OK           bool     `json:"ok"`
-							Seconds      float64  `json:"seconds"`
-						}{root.String(), n, bad, len(bad) == 0, time.Since(start).Seconds()})
-						if err != nil {
-							return err
-						}
-					} else {
-						for _, b := range bad {
-							fmt.Fprintln(c.App.Writer, b)
-						}
-						fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
-					}
-					if len(bad) > 0 {
-						return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
-					}
-					return nil
-				}),
+				Action:    rootAction(verifyTable),
 			},
 			{
-				Name:  "list",
-				Usage: "the tables in the cache",
-				Flags: append(cacheFlags(), jsonFlag),
-				Action: func(c *cli.Context) error {
-					return withStore(c, func(st *cache.Store) error {
-						tables, err := tablebase.Open(st)
-						if err != nil {
-							return err
-						}
-						for _, m := range tables.List() {
-							if err := printMeta(c, &m); err != nil {
-								return err
-							}
-						}
-						return nil
-					})
-				},
+				Name:   "list",
+				Usage:  "the tables in the cache",
+				Flags:  append(cacheFlags(), jsonFlag),
+				Action: listTables,
 			},
 			{
 				Name:      "stats",
 				Usage:     "a table tier by tier: positions, wins and losses or values",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
-					meta, tiers, err := tablebase.Stats(st, root)
-					if err != nil {
-						return badInputf("%v", err)
-					}
-					if c.Bool("json") {
-						return writeJSON(c.App.Writer, struct {
-							Root  string                `json:"root"`
-							Tiers []tablebase.TierStats `json:"tiers"`
-						}{meta.Root, tiers})
-					}
-					w := c.App.Writer
-					fmt.Fprintln(w, meta.Root)
-					for _, t := range tiers {
-						if root.Game == positions.Hupfer {
-							fmt.Fprintf(w, "tier %3d: %10d positions, %10d wins, %10d losses for the player to move; longest win %d plies\n", t.Tier, t.Positions, t.Wins, t.Losses, t.LongestWin)
-							continue
-						}
-						var vals []int
-						for v := range t.Values {
-							vals = append(vals, v)
-						}
-						sort.Ints(vals)
-						var parts []string
-						for _, v := range vals {
-							parts = append(parts, fmt.Sprintf("%+d:%d", v, t.Values[v]))
-						}
-						fmt.Fprintf(w, "tier %3d: %10d positions; values %s\n", t.Tier, t.Positions, strings.Join(parts, " "))
-					}
-					return nil
-				}),
+				Action:    rootAction(tableStats),
 			},
 			{
 				Name:      "drop",
 				Usage:     "delete the table of a root",
 				ArgsUsage: "POS | GAME --size ...",
 				Flags:     rootFlags(),
-				Action: rootAction(func(c *cli.Context, root *positions.Position, st *cache.Store) error {
-					return tablebase.Drop(st, root)
-				}),
+				Action:    rootAction(dropTable),
 			},
 		},
 	}
@@ -395,4 +310,104 @@ func buildProgress(c *cli.Context) (logf func(format string, args ...any), worki
 		prog.update("tier %d %s %d/%d, %.2fM positions/s, %v left", tier, bar(done, total), done, total, rate/1e6, left.Round(time.Second))
 	}
 	return logf, working
+}
+
+// verifyTable re-derives every value of a table from its children.
+func verifyTable(c *cli.Context, root *positions.Position, st *cache.Store) error {
+	start := time.Now()
+	n, bad, err := tablebase.Verify(st, root, tablebase.Options{})
+	if err != nil {
+		return badInputf("%v", err)
+	}
+	if c.Bool("json") {
+		if bad == nil {
+			bad = []string{}
+		}
+		err = writeJSON(c.App.Writer, struct {
+			Root         string   `json:"root"`
+			Checked      int      `json:"checked"`
+			Inconsistent []string `json:"inconsistent"`
+			OK           bool     `json:"ok"`
+			Seconds      float64  `json:"seconds"`
+		}{root.String(), n, bad, len(bad) == 0, time.Since(start).Seconds()})
+		if err != nil {
+			return err
+		}
+	} else {
+		for _, b := range bad {
+			fmt.Fprintln(c.App.Writer, b)
+		}
+		fmt.Fprintf(c.App.Writer, "%d positions checked in %.1fs, %d inconsistent\n", n, time.Since(start).Seconds(), len(bad))
+	}
+	if len(bad) > 0 {
+		return &exitError{exitClaimFailed, fmt.Errorf("tablebase verify: the table of %s is inconsistent", root)}
+	}
+	return nil
+}
+
+// listTables describes the tables in the cache.
+func listTables(c *cli.Context) error {
+	return withStore(c, func(st *cache.Store) error {
+		tables, err := tablebase.Open(st)
+		if err != nil {
+			return err
+		}
+		for _, m := range tables.List() {
+			if err := printMeta(c, &m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// tableStats prints a table tier by tier.
+func tableStats(c *cli.Context, root *positions.Position, st *cache.Store) error {
+	meta, tiers, err := tablebase.Stats(st, root)
+	if err != nil {
+		return badInputf("%v", err)
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, struct {
+			Root  string                `json:"root"`
+			Tiers []tablebase.TierStats `json:"tiers"`
+		}{meta.Root, tiers})
+	}
+	w := c.App.Writer
+	fmt.Fprintln(w, meta.Root)
+	for _, t := range tiers {
+		if root.Game == positions.Hupfer {
+			fmt.Fprintf(w, "tier %3d: %10d positions, %10d wins, %10d losses for the player to move; longest win %d plies\n", t.Tier, t.Positions, t.Wins, t.Losses, t.LongestWin)
+			continue
+		}
+		var vals []int
+		for v := range t.Values {
+			vals = append(vals, v)
+		}
+		sort.Ints(vals)
+		var parts []string
+		for _, v := range vals {
+			parts = append(parts, fmt.Sprintf("%+d:%d", v, t.Values[v]))
+		}
+		fmt.Fprintf(w, "tier %3d: %10d positions; values %s\n", t.Tier, t.Positions, strings.Join(parts, " "))
+	}
+	return nil
+}
+
+// dropTable deletes the table of a root.
+func dropTable(c *cli.Context, root *positions.Position, st *cache.Store) error {
+	return tablebase.Drop(st, root)
+}
+
+// probeTables looks every record's position up in the tables.
+func probeTables(c *cli.Context) error {
+	return withStore(c, func(st *cache.Store) error {
+		tables, err := tablebase.Open(st)
+		if err != nil {
+			return err
+		}
+		return forEachRecord(c, func(r inputRecord) error {
+			return probeOne(c, tables, r)
+		})
+	})
 }
