@@ -486,3 +486,29 @@ func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint
 	}
 	return buf
 }
+
+// Mobility measures, cheaply, the moves of the player to move in s (a
+// position of game g on board b): Froglet, the single jumps (each a move;
+// longer jumps start with one); Hüpfer, the pieces that can capture, and
+// failing that the pieces that can hop (over one of their own onto an
+// empty point). none reports that the player surely has no move: no
+// single jump (on a board that is not full), or no capture and no hop.
+// The search orders moves by their children's mobility: fewer replies
+// first.
+func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
+	if g == Froglet {
+		if s.Occ == b.Cells[0] {
+			return bits.OnesCount64(s.Occ &^ s.C0 &^ s.C1), false, s.Occ&^s.C0&^s.C1 == 0
+		}
+		fj := b.firstJumps(s.Occ)
+		n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
+		return n, false, n == 0
+	}
+	mine := s.sideSet(s.Side)
+	theirs := s.Occ &^ mine
+	if c := b.captureFrom(mine, theirs); c != 0 {
+		return bits.OnesCount64(c), true, false
+	}
+	hops := b.jumpSources(mine, mine, b.Cells[0]&^s.Occ)
+	return bits.OnesCount64(hops), false, hops == 0
+}

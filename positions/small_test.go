@@ -187,3 +187,41 @@ func FuzzSmallMoves(f *testing.F) {
 		}
 	})
 }
+
+// TestMobilityNoneIsSound: the search takes a move after which Mobility
+// says the opponent surely has no move as a win (Hüpfer) or an end, so
+// "none" must never be said of a position with a move; and a Froglet
+// position's count is its single jumps.
+func TestMobilityNoneIsSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	said := 0
+	for i := 0; i < 20000; i++ {
+		p := reference.RandomPosition(rng)
+		s, ok := p.Small()
+		if !ok {
+			continue
+		}
+		n, _, none := p.Board.Mobility(p.Game, &s)
+		moves := p.GenerateMoves(nil)
+		if none {
+			said++
+			if len(moves) > 0 {
+				t.Fatalf("%s: Mobility says no move, but it has %d", p, len(moves))
+			}
+		}
+		if p.Game == Froglet && !p.IsFull() {
+			singles := 0
+			for _, m := range moves {
+				if m.Jumps == 1 {
+					singles++
+				}
+			}
+			if singles != n {
+				t.Fatalf("%s: Mobility %d, single jumps %d", p, n, singles)
+			}
+		}
+	}
+	if said == 0 {
+		t.Error("no position without moves was met")
+	}
+}

@@ -154,10 +154,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
 				continue // searched already
 			}
-			rank := m.Points
-			if !froglet {
-				rank = int16(m.Jumps)
-			}
+			rank := s.moveRank(sb, p, m, froglet)
 			tie := i - rot
 			if tie < 0 {
 				tie += len(moves)
@@ -260,4 +257,29 @@ func pickMove(keys []uint64, j int) int {
 // smallFrogletBound is frogletBound on one word.
 func smallFrogletBound(p *positions.Small) int {
 	return boundOf(frogPoints(p.Occ, p.C0, p.C1))
+}
+
+// moveRank orders the moves of a node, largest first (docs/PERFORMANCE.md,
+// "Move ordering"): a move after which the opponent surely has no move
+// goes first of all. Froglet: the points taken, then the fewest single
+// jumps left to the opponent. Hüpfer: captures, then moves that leave
+// the opponent a compulsory capture, then the difference between the
+// pieces able to hop (or capture) of the mover and of the opponent.
+func (s *searcher) moveRank(sb *smallBoard, p *positions.Small, m *positions.SmallMove, froglet bool) int16 {
+	c := *p
+	c.Apply(sb.game, m)
+	n, capture, none := sb.board.Mobility(sb.game, &c)
+	if none {
+		return 0x3fff
+	}
+	if froglet {
+		return m.Points*4 - int16(min(n, 63))
+	}
+	r := int16(m.Jumps) * 256
+	if capture {
+		return r + 128 - int16(min(n, 63))
+	}
+	c.Side ^= 1
+	mine, _, _ := sb.board.Mobility(sb.game, &c)
+	return r + int16(min(mine, 63)) - int16(min(n, 63))
 }
