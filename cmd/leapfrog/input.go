@@ -105,27 +105,6 @@ func readRecord(c *cli.Context) (inputRecord, error) {
 	return inputRecord{src, rec}, nil
 }
 
-// readRecords returns the records a command is given: its argument, or
-// every line of -f FILE (the first bad line is an error).
-func readRecords(c *cli.Context) ([]inputRecord, error) {
-	if c.String("file") == "" {
-		r, err := readRecord(c)
-		if err != nil {
-			return nil, err
-		}
-		return []inputRecord{r}, nil
-	}
-	var recs []inputRecord
-	err := eachRecord(c, func(src source, rec *positions.Record, err error) error {
-		if err != nil {
-			return badInput(err)
-		}
-		recs = append(recs, inputRecord{src, rec})
-		return nil
-	})
-	return recs, err
-}
-
 // forEachRecord runs fn on every record the command is given: its
 // argument, or the lines of -f FILE one at a time, so that standard input
 // works as a line protocol (each answer is written before the next line
@@ -222,24 +201,11 @@ func reportBad(c *cli.Context, e *inputError) error {
 	return nil
 }
 
-// eachRecord calls fn for every record line of -f FILE (- for stdin), with
-// the error of a bad line; fn's error stops the reading. A line longer than
+// eachRecordKeep calls fn for every record line of file (- for stdin),
+// with the error of a bad line, and passes blank and comment lines to
+// keep, if not nil; fn's error stops the reading. A line longer than
 // maxLine ends the reading with an error that names it: such input is not
 // a record file (and may have no end, like /dev/zero).
-func eachRecord(c *cli.Context, fn func(source, *positions.Record, error) error) error {
-	if c.NArg() > 0 {
-		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)
-	}
-	return eachRecordIn(c, c.String("file"), fn)
-}
-
-// eachRecordIn is eachRecord on the records of file.
-func eachRecordIn(c *cli.Context, file string, fn func(source, *positions.Record, error) error) error {
-	return eachRecordKeep(c, file, nil, fn)
-}
-
-// eachRecordKeep is eachRecordIn that passes blank and comment lines to
-// keep, if not nil.
 func eachRecordKeep(c *cli.Context, file string, keep func(string) error, fn func(source, *positions.Record, error) error) error {
 	return eachLine(c, file, func(src source, text string) error {
 		if positions.IsBlankOrComment(text) {
