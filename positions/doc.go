@@ -1,6 +1,6 @@
 // Package positions holds the rules of Froglet and Hüpfer (../shared/spec):
 // boards and positions, their notation, legal moves and how they are
-// spelled, symmetries, start positions, and counting.
+// spelled, symmetries, the canonical key and start positions.
 //
 // Where things are:
 //   - set.go, board.go: cell sets and board shapes (holes, neighbour tables,
@@ -14,11 +14,11 @@
 //     the same order; the solver, the enumeration and the tablebases use it.
 //   - spelling.go, parsemove.go: canonical spellings (LegalMoves) and
 //     reading a move in any spelling, with errors that name the broken rule.
-//   - symmetry.go, start.go: board symmetries and canonical forms; start
-//     positions and random play.
-//   - count.go, flatset.go, enumerate.go, keypack.go: counting reachable
-//     positions tier by tier on all cores, and the enumeration that
-//     tablebases build on (KeySet: a tier's positions, packed, with values).
+//   - symmetry.go, start.go: board symmetries, FromMover; start positions
+//     and random play.
+//   - key.go: the canonical key, one identity per symmetry class: SmallKey
+//     and its Canonicalizer (with the fast paths for children beside the
+//     plain least image), BigKey for larger boards, Tier.
 //   - children.go: a position's children as a tablebase's backward pass
 //     wants them (Canonicalizer.Children), canonical keys made straight
 //     from the position for Froglet.

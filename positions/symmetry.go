@@ -152,32 +152,16 @@ func (p *Position) Transform(sy *Symmetry) *Position {
 	return &q
 }
 
-// boardLess orders positions of the same board by their pieces.
-func boardLess(a, b *Position) bool {
-	if a.Occ != b.Occ {
-		return a.Occ.Less(&b.Occ)
-	}
-	if a.Colour[0] != b.Colour[0] {
-		return a.Colour[0].Less(&b.Colour[0])
-	}
-	return a.Colour[1].Less(&b.Colour[1])
-}
-
 // Canonical returns the representative of p's symmetry class: the image of
-// p, under the board's symmetries, whose pieces come first in a fixed order.
-// Positions that a symmetry turns into each other have the same Canonical.
-// The second result is the index (in Board.Symmetries) of the symmetry that
-// maps p to it.
+// p, under the board's symmetries, whose pieces come first in a fixed order
+// (BigCanonicalizer's, whose keys it shares). Positions that a symmetry
+// turns into each other have the same Canonical. The second result is the
+// index (in Board.Symmetries) of the symmetry that maps p to it.
 func (p *Position) Canonical() (*Position, int) {
-	syms := p.Board.Symmetries()
-	best, bestIdx := p, 0
-	for i := 1; i < len(syms); i++ {
-		q := p.Transform(&syms[i])
-		if boardLess(q, best) {
-			best, bestIdx = q, i
-		}
-	}
-	return best.Clone(), bestIdx
+	k, at := leastImage(p.Board.Symmetries(), p.Occ, p.Colour)
+	q := p.Clone()
+	q.Occ, q.Colour = k.Occ, [2]Set{k.C0, k.C1}
+	return q, at
 }
 
 // FromMover returns p as the player to move sees it, the one view the

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -55,7 +56,7 @@ func BenchmarkBackwardPass(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			sets, err := positions.Enumerate(root, 0, nil, nil)
+			sets, err := enumerate.Enumerate(root, 0, nil, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -102,7 +103,7 @@ func BenchmarkStoreFroglet5x4(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sets, err := positions.Enumerate(root, 0, nil, nil)
+	sets, err := enumerate.Enumerate(root, 0, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

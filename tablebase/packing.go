@@ -8,6 +8,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -131,7 +132,7 @@ type move struct{ sw, at, n, to uint }
 
 // newGather returns the gather for pk's entries from set's slots, and
 // false when the set's packing has no fixed place for each bit (sparse).
-func newGather(pk *packing, set *positions.KeySet) (gather, bool) {
+func newGather(pk *packing, set *enumerate.KeySet) (gather, bool) {
 	var g gather
 	for _, f := range pk.fields {
 		for b := f.lo; b < f.lo+f.width; {
@@ -151,7 +152,7 @@ func newGather(pk *packing, set *positions.KeySet) (gather, bool) {
 
 // entries returns the packed entries of the set's positions, in index
 // order.
-func (g *gather) entries(set *positions.KeySet) []packedEntry {
+func (g *gather) entries(set *enumerate.KeySet) []packedEntry {
 	a := make([]packedEntry, set.Len())
 	// The slots are copied in place, then turned into entries: a
 	// packedEntry and a slot are both two words.

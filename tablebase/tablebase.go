@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
@@ -71,7 +72,7 @@ type Options struct {
 
 // ErrStopped is returned by a build that was stopped: the error of a
 // stopped enumeration too, so that there is one to test for.
-var ErrStopped = positions.ErrStopped
+var ErrStopped = enumerate.ErrStopped
 
 // table is a table in memory: the positions of each tier with their
 // values, and which tiers have their values.
@@ -79,7 +80,7 @@ type table struct {
 	game  positions.Game
 	board *positions.Board
 	canon positions.Canonicalizer
-	sets  map[int]*positions.KeySet
+	sets  map[int]*enumerate.KeySet
 	ready map[int]bool
 	// sortedOnly stores every tier in the sorted format (tests of
 	// reading it).
@@ -113,7 +114,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	}
 	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}, sortedOnly: opt.sortedOnly}
 	t.say(opt, "enumerating the positions reachable from %s", root)
-	sets, err := positions.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
+	sets, err := enumerate.Enumerate(root, opt.MaxBytes, nil, opt.Stop)
 	if errors.Is(err, ErrStopped) {
 		return meta, ErrStopped
 	}
@@ -182,7 +183,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		n := sets[tier].Len()
 		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, n, computed, float64(n)/computed/1e6)
 		pending = make(chan error, 1)
-		go func(i, tier int, set *positions.KeySet) {
+		go func(i, tier int, set *enumerate.KeySet) {
 			format, err := t.store(kv, id, tier, set)
 			if err == nil {
 				meta.Tiers[i].Done, meta.Tiers[i].Format = true, format
@@ -207,7 +208,7 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 
 // checkBackward refuses, with the estimate, a backward pass that would
 // outgrow the budget (0: none) once the sets are enumerated.
-func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
+func checkBackward(sets map[int]*enumerate.KeySet, budget int64) error {
 	if budget <= 0 {
 		return nil
 	}
@@ -223,19 +224,19 @@ func checkBackward(sets map[int]*positions.KeySet, budget int64) error {
 	for _, s := range sets {
 		total += s.Len()
 	}
-	return &positions.TooLargeError{Phase: "backward pass", Positions: total, Tiers: len(sets), Bytes: need, Budget: budget}
+	return &enumerate.TooLargeError{Phase: "backward pass", Positions: total, Tiers: len(sets), Bytes: need, Budget: budget}
 }
 
 // backwardBytes estimates the heap the backward pass needs with the sets
 // in memory (which hold the values): what is in use now, and what storing
 // the largest tier makes: its entries (40 bytes each) twice over for the
 // radix sort, and their encoding.
-func backwardBytes(sets map[int]*positions.KeySet) int64 {
+func backwardBytes(sets map[int]*enumerate.KeySet) int64 {
 	var largest int64
 	for _, s := range sets {
 		largest = max(largest, int64(s.Len()))
 	}
-	return positions.HeapBytes() + 96*largest
+	return enumerate.HeapBytes() + 96*largest
 }
 
 func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {
@@ -243,7 +244,7 @@ func writeMeta(kv KV, g positions.Game, id []byte, m *Meta) error {
 	return kv.WriteRaw([][2][]byte{{metaKey(g, id), raw}})
 }
 
-func sortedTiers(sets map[int]*positions.KeySet) []int {
+func sortedTiers(sets map[int]*enumerate.KeySet) []int {
 	var tiers []int
 	for t := range sets {
 		tiers = append(tiers, t)
@@ -277,7 +278,7 @@ func (t *table) compute(tier int, opt Options) error {
 // other, and a fixed share would leave the other idle at the end. stop, if
 // not nil, is polled between blocks (ErrStopped); progress, if not nil, is
 // called after each block with the number of positions done so far.
-func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, ready []bool, stop func() bool, progress func(int), done func(i int, p *positions.Small, v int)) error {
+func (t *table) valueAll(set *enumerate.KeySet, sets []*enumerate.KeySet, ready []bool, stop func() bool, progress func(int), done func(i int, p *positions.Small, v int)) error {
 	const block = 1 << 14
 	var next, doneCount atomic.Int64
 	var wg sync.WaitGroup
@@ -322,12 +323,12 @@ func (t *table) valueAll(set *positions.KeySet, sets []*positions.KeySet, ready 
 // tiers returns the set of every tier, indexed by tier, and whether its
 // values are there, for the look-ups of value (a map look-up per child
 // costs more than the rest of the work on it).
-func (t *table) tiers() ([]*positions.KeySet, []bool) {
+func (t *table) tiers() ([]*enumerate.KeySet, []bool) {
 	top := 0
 	for tier := range t.sets {
 		top = max(top, tier)
 	}
-	sets, ready := make([]*positions.KeySet, top+1), make([]bool, top+1)
+	sets, ready := make([]*enumerate.KeySet, top+1), make([]bool, top+1)
 	for tier, set := range t.sets {
 		sets[tier], ready[tier] = set, t.ready[tier]
 	}
@@ -337,7 +338,7 @@ func (t *table) tiers() ([]*positions.KeySet, []bool) {
 // child is a move's child during a batch: its tier and key, made ready
 // for the look-up, and the points of the move.
 type child struct {
-	look   positions.Lookup
+	look   enumerate.Lookup
 	tier   int32
 	points int16
 }
@@ -355,7 +356,7 @@ const batchSize = 32
 // worker's, and reused.
 type batch struct {
 	t        *table
-	sets     []*positions.KeySet
+	sets     []*enumerate.KeySet
 	ready    []bool
 	pos      []positions.Small
 	index    []int             // the caller's index of each position
@@ -368,7 +369,7 @@ type batch struct {
 	other    *batch // the batch that takes turns with this one (see each)
 }
 
-func (t *table) newBatch(sets []*positions.KeySet, ready []bool) *batch {
+func (t *table) newBatch(sets []*enumerate.KeySet, ready []bool) *batch {
 	b := &batch{t: t, sets: sets, ready: ready}
 	b.other = &batch{t: t, sets: sets, ready: ready}
 	return b
@@ -475,7 +476,7 @@ func (b *batch) prefetch() {
 // to) and calls done with each. It stops at the first error. Two batches
 // take turns: the children of one are generated while the slots of the
 // other's load.
-func (b *batch) each(set *positions.KeySet, from, to int, done func(i int, p *positions.Small, v int)) error {
+func (b *batch) each(set *enumerate.KeySet, from, to int, done func(i int, p *positions.Small, v int)) error {
 	var err error
 	cur, prev := b, b.other
 	set.Each(from, to, func(i int, k positions.SmallKey) bool {

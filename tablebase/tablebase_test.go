@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
@@ -168,8 +169,8 @@ func equalTables(t *testing.T, root *positions.Position, whole, st KV) {
 func TestMemoryBudget(t *testing.T) {
 	root, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 4-4")
 	_, err := Build(openStore(t), root, Options{MaxBytes: 10_000})
-	var tl *positions.TooLargeError
-	if !errors.Is(err, positions.ErrTooLarge) || !errors.As(err, &tl) || tl.Phase != "enumeration" || tl.Budget != 10_000 {
+	var tl *enumerate.TooLargeError
+	if !errors.Is(err, enumerate.ErrTooLarge) || !errors.As(err, &tl) || tl.Phase != "enumeration" || tl.Budget != 10_000 {
 		t.Fatalf("%v", err)
 	}
 	if !strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "the budget is 10 KB") {
@@ -177,7 +178,7 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	// The backward pass is refused before it starts when its estimate
 	// exceeds the budget.
-	sets, err := positions.Enumerate(root, 0, nil, nil)
+	sets, err := enumerate.Enumerate(root, 0, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +341,7 @@ func TestGatherMatchesPack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sets, err := positions.Enumerate(root, 0, nil, nil)
+		sets, err := enumerate.Enumerate(root, 0, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

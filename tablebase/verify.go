@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -29,7 +30,7 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 	if !meta.Done {
 		return nil, nil, fmt.Errorf("the table of %s is not finished (build it again to resume)", root)
 	}
-	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*positions.KeySet{}, ready: map[int]bool{}}
+	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), sets: map[int]*enumerate.KeySet{}, ready: map[int]bool{}}
 	// The tiers are independent: each core loads one at a time.
 	var mu sync.Mutex
 	var firstErr error
@@ -62,8 +63,8 @@ func loadAll(kv KV, root *positions.Position, opt Options) (*table, *Meta, error
 }
 
 // loadTier reads a stored tier into a new set, values and all.
-func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*positions.KeySet, error) {
-	set, err := positions.NewKeySet(root)
+func loadTier(kv KV, root *positions.Position, id []byte, tm TierMeta) (*enumerate.KeySet, error) {
+	set, err := enumerate.NewKeySet(root)
 	if err != nil {
 		return nil, err
 	}

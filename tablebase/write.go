@@ -5,6 +5,7 @@ package tablebase
 import (
 	"fmt"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -14,7 +15,7 @@ import (
 // entries are packed straight from the set, 16 bytes each, and stored in
 // the hashed format; otherwise they are sorted and stored in the sorted
 // one.
-func (t *table) store(kv KV, id []byte, tier int, set *positions.KeySet) (int, error) {
+func (t *table) store(kv KV, id []byte, tier int, set *enumerate.KeySet) (int, error) {
 	var kb keyBits
 	kb.or, kb.and = set.KeyBits()
 	if pk, ok := newPacking(kb.or, kb.and); ok && !t.sortedOnly {

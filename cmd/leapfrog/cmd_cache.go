@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
 )
@@ -187,7 +188,7 @@ func cacheStats(c *cli.Context) error {
 		return writeJSON(c.App.Writer, out)
 	}
 	w := c.App.Writer
-	fmt.Fprintf(w, "%s: %s on disk\n", st.Dir(), positions.FormatBytes(bytes))
+	fmt.Fprintf(w, "%s: %s on disk\n", st.Dir(), enumerate.FormatBytes(bytes))
 	if len(games) == 0 {
 		fmt.Fprintln(w, "  no cached positions")
 	}
@@ -197,7 +198,7 @@ func cacheStats(c *cli.Context) error {
 			note = " (older rules or format: never read; 'cache clear --positions' removes them)"
 		}
 		fmt.Fprintf(w, "  %-8s %s cached (format %d, rules %d), %s%s\n", g.Game, plural(int(g.Entries), "position"),
-			g.Format, g.Rules, positions.FormatBytes(g.KeyBytes+g.ValueBytes), note)
+			g.Format, g.Rules, enumerate.FormatBytes(g.KeyBytes+g.ValueBytes), note)
 	}
 	if len(out.Tables) == 0 {
 		fmt.Fprintln(w, "  no tablebase")
@@ -207,7 +208,7 @@ func cacheStats(c *cli.Context) error {
 		if !t.Done {
 			state = ", unfinished"
 		}
-		fmt.Fprintf(w, "  table of %s: %s, %s%s\n", t.Root, plural(t.Positions, "position"), positions.FormatBytes(t.Bytes), state)
+		fmt.Fprintf(w, "  table of %s: %s, %s%s\n", t.Root, plural(t.Positions, "position"), enumerate.FormatBytes(t.Bytes), state)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
@@ -69,9 +70,9 @@ func countDepth(c *cli.Context, p *positions.Position) error {
 	w := c.App.Writer
 	ctx, cancel := interruptible()
 	defer cancel()
-	plies, err := positions.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
+	plies, err := enumerate.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
 	switch {
-	case errors.Is(err, positions.ErrOverflow):
+	case errors.Is(err, enumerate.ErrOverflow):
 		return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
 	case errors.Is(err, positions.ErrTooManyMoves):
 		return badInputf("count: %v", err)
@@ -81,12 +82,12 @@ func countDepth(c *cli.Context, p *positions.Position) error {
 		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted after %d plies", p, len(plies))}
 	}
 	if plies == nil {
-		plies = []positions.PlyCount{}
+		plies = []enumerate.PlyCount{}
 	}
 	if c.Bool("json") {
 		return writeJSON(w, struct {
 			Position string               `json:"position"`
-			Plies    []positions.PlyCount `json:"plies"`
+			Plies    []enumerate.PlyCount `json:"plies"`
 		}{p.String(), plies})
 	}
 	fmt.Fprintf(w, "%s\n%5s %20s %14s\n", p, "ply", "paths", "positions")
@@ -112,19 +113,19 @@ func countAll(c *cli.Context, p *positions.Position) error {
 	stop := func() bool {
 		// The heap is read every 64 polls (of 64 positions each).
 		if polls.Add(1)%64 == 0 {
-			if h := positions.HeapBytes(); h > limit {
+			if h := enumerate.HeapBytes(); h > limit {
 				over.CompareAndSwap(0, h)
 			}
 		}
 		return over.Load() != 0 || ctx.Err() != nil
 	}
-	levels, total, err := positions.CountAll(p, sym, func(done, seen int) {
+	levels, total, err := enumerate.CountAll(p, sym, func(done, seen int) {
 		prog.update("%d positions done, %d found", done, seen)
 	}, stop)
 	prog.done()
 	switch {
 	case over.Load() != 0:
-		return &exitError{exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), positions.FormatBytes(over.Load()))}
+		return &exitError{exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), enumerate.FormatBytes(over.Load()))}
 	case ctx.Err() != nil:
 		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted", p)}
 	case err != nil:
@@ -135,7 +136,7 @@ func countAll(c *cli.Context, p *positions.Position) error {
 			Position string                 `json:"position"`
 			Total    int                    `json:"total"`
 			Symmetry bool                   `json:"symmetry"`
-			Levels   []positions.LevelCount `json:"levels"`
+			Levels   []enumerate.LevelCount `json:"levels"`
 		}{p.String(), total, sym, levels})
 	}
 	fmt.Fprintf(w, "%s\n%7s %14s\n", p, "pieces", "positions")

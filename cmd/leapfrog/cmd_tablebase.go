@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
@@ -279,7 +280,7 @@ func buildTable(c *cli.Context) error {
 		switch {
 		case errors.Is(err, tablebase.ErrStopped):
 			return &exitError{exitInterrupted, fmt.Errorf("build interrupted; the tiers finished are stored and the next build resumes from them")}
-		case errors.Is(err, positions.ErrTooLarge):
+		case errors.Is(err, enumerate.ErrTooLarge):
 			return &exitError{exitLimit, fmt.Errorf("%v (--memory %s): give it more memory, or build from a later position", err, c.String("memory"))}
 		case err != nil:
 			return err

@@ -1,25 +1,27 @@
-package positions
+package enumerate
 
 import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 // naiveCount counts reachable positions by breadth-first search over the
 // full legal moves, canonicalising with Canonical, keyed by text.
-func naiveCount(p *Position, symmetry bool) map[int]int {
-	keyText := func(q *Position) string {
+func naiveCount(p *positions.Position, symmetry bool) map[int]int {
+	keyText := func(q *positions.Position) string {
 		if symmetry {
 			q, _ = q.Canonical()
 		}
-		if q.Game == Froglet {
+		if q.Game == positions.Froglet {
 			return q.BoardString()
 		}
 		return q.String()
 	}
 	seen := map[string]bool{keyText(p): true}
-	queue := []*Position{p}
+	queue := []*positions.Position{p}
 	byPieces := map[int]int{}
 	for len(queue) > 0 {
 		q := queue[0]
@@ -38,21 +40,21 @@ func naiveCount(p *Position, symmetry bool) map[int]int {
 func TestCountAllAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 300; i++ {
-		game := Froglet
+		game := positions.Froglet
 		if i%2 == 1 {
-			game = Hupfer
+			game = positions.Hupfer
 		}
 		w, h := 1+rng.IntN(4), 1+rng.IntN(4)
 		if rng.IntN(3) == 0 {
 			w = h // square boards have all eight symmetries
 		}
-		var holes Set
-		if game == Froglet && rng.IntN(3) == 0 {
+		var holes positions.Set
+		if game == positions.Froglet && rng.IntN(3) == 0 {
 			holes.Add(rng.IntN(w * h))
 		}
-		p := &Position{Game: game, Board: MustBoard(w, h, holes), Side: rng.IntN(2)}
+		p := &positions.Position{Game: game, Board: positions.MustBoard(w, h, holes), Side: rng.IntN(2)}
 		colours := 4
-		if game == Hupfer {
+		if game == positions.Hupfer {
 			colours = 2
 			p.Counts = [2]int{rng.IntN(3), rng.IntN(3)}
 		} else if rng.IntN(2) == 0 {
@@ -65,13 +67,17 @@ func TestCountAllAgainstNaive(t *testing.T) {
 		}
 		for _, sym := range []bool{false, true} {
 			want := naiveCount(p, sym)
-			var syms []Symmetry
-			if sym {
-				syms = p.Board.Symmetries()[1:]
-			}
 			for name, count := range map[string]func() ([]LevelCount, int, error){
-				"small": func() ([]LevelCount, int, error) { return countAll(p, newSmallCodec(p.Board, syms), nil, nil) },
-				"big":   func() ([]LevelCount, int, error) { return countAll(p, bigCodec{syms}, nil, nil) },
+				"small": func() ([]LevelCount, int, error) {
+					c := positions.NewCanonicalizer(p.Board)
+					if !sym {
+						c = positions.PlainCanonicalizer(p.Board)
+					}
+					return countTiers(p, smallCodec{p.Game, p.Board, c}, nil, nil, nil)
+				},
+				"big": func() ([]LevelCount, int, error) {
+					return countTiers(p, bigCodec{p.Game, p.Board, positions.NewBigCanonicalizer(p.Board, sym)}, nil, nil, nil)
+				},
 			} {
 				levels, total, err := count()
 				if err != nil {
@@ -94,7 +100,7 @@ func TestCountAllAgainstNaive(t *testing.T) {
 // TestKeySetEachRanges checks that Each over consecutive ranges of every
 // size visits each position exactly once, with the index Index gives.
 func TestKeySetEachRanges(t *testing.T) {
-	p, err := NewHupfer(4, 4, 2)
+	p, err := positions.NewHupfer(4, 4, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +112,7 @@ func TestKeySetEachRanges(t *testing.T) {
 		for _, step := range []int{1, 7, 63, 64, 65, 1000, set.Slots() + 1} {
 			seen := map[int]bool{}
 			for from := 0; from < set.Slots(); from += step {
-				set.Each(from, from+step, func(i int, k SmallKey) bool {
+				set.Each(from, from+step, func(i int, k positions.SmallKey) bool {
 					if i < from || i >= from+step {
 						t.Fatalf("tier %d, step %d: index %d outside [%d, %d)", tier, step, i, from, from+step)
 					}
@@ -134,7 +140,7 @@ func TestKeySetValues(t *testing.T) {
 		"froglet gyrg/ybgy/rgyb w 0-0",
 		"froglet ......./.gy..../..rb.../...yg../....b../......./....... w 0-0",
 	} {
-		p, err := ParsePosition(root)
+		p, err := positions.ParsePosition(root)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +150,7 @@ func TestKeySetValues(t *testing.T) {
 		}
 		value := func(tier, i int) int16 { return int16(uint16(i*7919+tier*31)) | -1<<15 + 1 } // never -32768
 		for tier, set := range sets {
-			set.Each(0, set.Slots(), func(i int, _ SmallKey) bool {
+			set.Each(0, set.Slots(), func(i int, _ positions.SmallKey) bool {
 				set.SetValue(i, value(tier, i))
 				return true
 			})
@@ -153,7 +159,7 @@ func TestKeySetValues(t *testing.T) {
 			// KeyBits against a plain pass; the values set above must
 			// not show in it.
 			want := [2][4]uint64{{}, {^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
-			set.Each(0, set.Slots(), func(_ int, k SmallKey) bool {
+			set.Each(0, set.Slots(), func(_ int, k positions.SmallKey) bool {
 				for w := range 4 {
 					want[0][w] |= k.Word(w)
 					want[1][w] &= k.Word(w)
@@ -165,7 +171,7 @@ func TestKeySetValues(t *testing.T) {
 			}
 		}
 		for tier, set := range sets {
-			set.Each(0, set.Slots(), func(i int, k SmallKey) bool {
+			set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {
 				if j, ok := set.Index(k); !ok || j != i || set.Value(i) != value(tier, i) {
 					t.Fatalf("%s tier %d: index %d, Index %d %v, value %d, want %d", root, tier, i, j, ok, set.Value(i), value(tier, i))
 				}

@@ -1,6 +1,13 @@
-package positions
+package enumerate
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
+)
 
 // flatSet is an open-addressing hash set (linear probing) of comparable
 // keys whose hashes the caller supplies. It stores keys in one flat slice
@@ -84,4 +91,75 @@ func (s *flatSet[K]) each(fn func(*K) bool) bool {
 		}
 	}
 	return true
+}
+
+// shardedSet is a set of keys split into 64 shards by the top bits of their
+// hash, each with its own lock, so that several workers can fill it at once.
+// Workers add in batches (see batcher), taking a shard's lock once per batch.
+type shardedSet[K comparable] struct {
+	shards [numShards]struct {
+		mu  sync.Mutex
+		set hashedSet[K]
+	}
+	size atomic.Int64
+}
+
+const numShards = 64
+
+func newShardedSet[K comparable](hash func(*K) uint64) *shardedSet[K] {
+	s := &shardedSet[K]{}
+	for i := range s.shards {
+		s.shards[i].set.hash = hash
+	}
+	return s
+}
+
+// batcher collects one worker's keys per shard and hands them over in
+// batches.
+type batcher[K comparable] struct {
+	keys   [numShards][]K
+	hashes [numShards][]uint64
+}
+
+const batchSize = 256
+
+func (b *batcher[K]) add(s *shardedSet[K], k K, h uint64) {
+	i := h >> 58
+	b.keys[i] = append(b.keys[i], k)
+	b.hashes[i] = append(b.hashes[i], h)
+	if len(b.keys[i]) >= batchSize {
+		b.flushShard(s, int(i))
+	}
+}
+
+func (b *batcher[K]) flushShard(s *shardedSet[K], i int) {
+	if len(b.keys[i]) == 0 {
+		return
+	}
+	sh := &s.shards[i]
+	added := 0
+	sh.mu.Lock()
+	// The slots and bitmap words of the batch, loaded in one burst: each
+	// is a random read in a set of up to gigabytes.
+	if fs := &sh.set; fs.keys != nil {
+		for _, h := range b.hashes[i] {
+			at := h & fs.mask
+			prefetch.Line(unsafe.Pointer(&fs.keys[at]))
+			prefetch.Line(unsafe.Pointer(&fs.used[at>>6]))
+		}
+	}
+	for j, k := range b.keys[i] {
+		if sh.set.add(k, b.hashes[i][j]) {
+			added++
+		}
+	}
+	sh.mu.Unlock()
+	s.size.Add(int64(added))
+	b.keys[i], b.hashes[i] = b.keys[i][:0], b.hashes[i][:0]
+}
+
+func (b *batcher[K]) flush(s *shardedSet[K]) {
+	for i := range b.keys {
+		b.flushShard(s, i)
+	}
 }

@@ -1,8 +1,10 @@
-package positions
+package enumerate
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
 // TestKeyPacking packs and unpacks the canonical keys of random positions
@@ -22,7 +24,7 @@ func TestKeyPacking(t *testing.T) {
 		{"hupfer ...tt/...tt/...../rr.../rr... r 8-8", false},
 		{"hupfer ......../......../...tt.../...t..../..rr..../..r...../......../........ r 3-2", true},
 	} {
-		root, err := ParsePosition(tc.root)
+		root, err := positions.ParsePosition(tc.root)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,11 +35,11 @@ func TestKeyPacking(t *testing.T) {
 		if pk.sparse != tc.sparse {
 			t.Errorf("%s: sparse %v, want %v", tc.root, pk.sparse, tc.sparse)
 		}
-		canon := NewCanonicalizer(root.Board)
+		canon := positions.NewCanonicalizer(root.Board)
 		rng := rand.New(rand.NewPCG(7, 8))
-		seen := map[packedKey]SmallKey{}
+		seen := map[packedKey]positions.SmallKey{}
 		for i := 0; i < 400; i++ {
-			p := RandomPlies(root, rng.IntN(12), rng.Uint64())
+			p := positions.RandomPlies(root, rng.IntN(12), rng.Uint64())
 			k := canon.Key(p)
 			x, ok := pk.pack(&k)
 			if !ok {
@@ -52,7 +54,7 @@ func TestKeyPacking(t *testing.T) {
 			seen[x] = k
 			// A piece off the board, a colour bit on an empty cell (for
 			// colour planes in use), a larger supply: not in the table.
-			for _, bad := range []SmallKey{
+			for _, bad := range []positions.SmallKey{
 				{Occ: k.Occ | 1<<63, C0: k.C0, C1: k.C1, Meta: k.Meta},
 				{Occ: k.Occ, C0: k.C0, C1: k.C1 | 1<<62, Meta: k.Meta},
 				{Occ: k.Occ, C0: k.C0, C1: k.C1, Meta: k.Meta | 1<<40},
@@ -70,7 +72,7 @@ func TestKeyPacking(t *testing.T) {
 	}
 }
 
-func mustPack(t *testing.T, pk *keyPacking, k *SmallKey) packedKey {
+func mustPack(t *testing.T, pk *keyPacking, k *positions.SmallKey) packedKey {
 	x, ok := pk.pack(k)
 	if !ok {
 		t.Fatalf("%+v does not pack", k)
@@ -80,7 +82,7 @@ func mustPack(t *testing.T, pk *keyPacking, k *SmallKey) packedKey {
 
 // TestKeyPackingTooWide checks the error for keys that fit no packing.
 func TestKeyPackingTooWide(t *testing.T) {
-	root, err := ParsePosition("froglet gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb w 0-0")
+	root, err := positions.ParsePosition("froglet gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb/gyrbgyrb w 0-0")
 	if err != nil {
 		t.Fatal(err)
 	}

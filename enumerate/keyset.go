@@ -1,177 +1,17 @@
-package positions
+package enumerate
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 	"runtime"
-	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
-
-// SmallKey is a position of a board of at most 64 cells, packed: its
-// occupied cells, colour planes and (Hüpfer) side and supplies. Keys made
-// by CanonicalKey are the same for positions that a symmetry of the board
-// maps onto each other.
-type SmallKey struct{ Occ, C0, C1, Meta uint64 }
-
-// CanonicalKey returns p's SmallKey, the least of its images under the
-// board's symmetries. p's board must have at most 64 cells. Callers with
-// many positions of one board should use a Canonicalizer.
-func CanonicalKey(p *Position) SmallKey {
-	return NewCanonicalizer(p.Board).Key(p)
-}
-
-// Canonicalizer makes the canonical keys of positions of one board.
-type Canonicalizer struct{ codec smallCodec }
-
-// NewCanonicalizer returns a Canonicalizer for board b.
-func NewCanonicalizer(b *Board) Canonicalizer {
-	return Canonicalizer{newSmallCodec(b, b.Symmetries()[1:])}
-}
-
-// Key returns p's canonical key (see CanonicalKey).
-func (c Canonicalizer) Key(p *Position) SmallKey { return c.codec.key(*p) }
-
-// SmallKey returns the canonical key of s, a position of game g on the
-// Canonicalizer's board: what Key gives for it.
-func (c Canonicalizer) SmallKey(g Game, s *Small) SmallKey {
-	return c.codec.least(smallKeyOf(g, s))
-}
-
-// Images holds a position's images under its board's symmetries, so that
-// the canonical keys of its children come cheaper (ChildKey): a child
-// differs from it in a few cells. On boards where that does not pay (see
-// incremental) it is empty, and ChildKey works from the child alone.
-type Images struct{ occ, c0, c1 [7]uint64 }
-
-// incremental reports whether children's keys are made from their
-// parent's images (see newSmallCodec).
-func (c smallCodec) incremental() bool { return c.rows != nil }
-
-// Images sets im to the images of s under the symmetries (on boards where
-// they do not pay it leaves im as it is: ChildKey does not read it).
-func (c Canonicalizer) Images(s *Small, im *Images) { c.codec.images(s, im) }
-
-func (c smallCodec) images(s *Small, im *Images) {
-	if !c.incremental() {
-		return
-	}
-	for i := range c.syms {
-		sy := &c.syms[i]
-		im.occ[i] = sy.mapWord(s.Occ)
-		im.c0[i], im.c1[i] = 0, 0
-		if s.C0|s.C1 != 0 {
-			im.c0[i], im.c1[i] = sy.mapWord(s.C0), sy.mapWord(s.C1)
-		}
-	}
-	// A board with fewer symmetries: images no key is greater than, so
-	// that childKey's minimum can take all seven.
-	for i := len(c.syms); i < len(im.occ); i++ {
-		im.occ[i] = ^uint64(0)
-	}
-}
-
-// ChildKey returns the canonical key of child, a position of game g one
-// move from parent, whose images im are: what SmallKey gives for it.
-func (c Canonicalizer) ChildKey(g Game, im *Images, parent, child *Small) SmallKey {
-	return c.codec.childKey(g, im, parent, child)
-}
-
-func (c smallCodec) childKey(g Game, im *Images, parent, child *Small) SmallKey {
-	k := smallKeyOf(g, child)
-	if !c.incremental() {
-		return c.least(k)
-	}
-	// The images of the occupied cells: the parent's, with the changed
-	// cells' images toggled, a row of every symmetry's per cell (one
-	// cache line). In seven variables, not an array, so that they stay in
-	// registers (docs/PERFORMANCE.md, "Tablebases").
-	o0, o1, o2, o3 := im.occ[0], im.occ[1], im.occ[2], im.occ[3]
-	o4, o5, o6 := im.occ[4], im.occ[5], im.occ[6]
-	for x := parent.Occ ^ child.Occ; x != 0; x &= x - 1 {
-		row := &c.cells[bits.TrailingZeros64(x)]
-		o0, o1, o2, o3 = o0^row[0], o1^row[1], o2^row[2], o3^row[3]
-		o4, o5, o6 = o4^row[4], o5^row[5], o6^row[6]
-	}
-	// The least occupied cells, without a branch on each image: which one
-	// wins is data the branch predictor cannot learn.
-	m := min(k.Occ, o0, o1, o2, o3, o4, o5, o6)
-	if child.C0|child.C1 == 0 {
-		return SmallKey{Occ: m, Meta: k.Meta}
-	}
-	occ := [7]uint64{o0, o1, o2, o3, o4, o5, o6}
-	return c.leastColoured(k, &occ, m, im, parent.C0^child.C0, parent.C1^child.C1)
-}
-
-// leastColoured returns the least of key k and its images under the
-// symmetries, given m, the least occupied cells among them, and the
-// images' occupied cells occ: k itself if its cells are m and its colours
-// least, else the image with cells m and the least colour planes. The
-// images' colour planes are those of the parent (im) toggled by dC0 and
-// dC1, where the parent's differ from k's. A key without colours is
-// {Occ: m} and needs no call.
-func (c smallCodec) leastColoured(k SmallKey, occ *[7]uint64, m uint64, im *Images, dC0, dC1 uint64) SmallKey {
-	least := k
-	for i := range c.syms {
-		if occ[i] != m {
-			continue
-		}
-		sy := &c.syms[i]
-		img := SmallKey{Occ: m, C0: im.c0[i] ^ sy.mapFew(dC0), C1: im.c1[i] ^ sy.mapFew(dC1), Meta: k.Meta}
-		if least.Occ != m || img.C0 < least.C0 || (img.C0 == least.C0 && img.C1 < least.C1) {
-			least = img
-		}
-	}
-	return least
-}
-
-// Word returns the key's words in order of significance: 0 Occ, 1 C0,
-// 2 C1, 3 Meta (the order keys are sorted in).
-func (k *SmallKey) Word(i int) uint64 {
-	switch i {
-	case 0:
-		return k.Occ
-	case 1:
-		return k.C0
-	case 2:
-		return k.C1
-	}
-	return k.Meta
-}
-
-// Small returns the position of a key in game g, in the one-word form.
-func (k SmallKey) Small(g Game) Small {
-	s := Small{Occ: k.Occ, C0: k.C0, C1: k.C1}
-	if g == Hupfer {
-		side, red, turquoise := unpackMeta(k.Meta)
-		s.Side, s.Counts = uint8(side), [2]int32{int32(red), int32(turquoise)}
-	}
-	return s
-}
-
-// SmallTier is Tier for a position of game g in the one-word form.
-func SmallTier(g Game, s *Small) int {
-	n := bits.OnesCount64(s.Occ)
-	if g == Hupfer {
-		n += 2 * int(s.Counts[0]+s.Counts[1])
-	}
-	return n
-}
-
-// Position returns the position of a key on board b in game g.
-func (k SmallKey) Position(g Game, b *Board) Position {
-	return smallCodec{}.position(&Position{Game: g, Board: b}, k)
-}
-
-// Tier returns the tier of p: a number that falls with every move (Froglet
-// frogs; Hüpfer pieces on the board plus twice the pieces in the supplies).
-func Tier(p *Position) int { return tier(p) }
 
 // KeySet is the set of positions of one tier, and a value for each: a hash
 // table whose slots give each position a fixed index.
@@ -190,9 +30,9 @@ type KeySet struct {
 }
 
 // newKeySet returns the set of the keys of s packed by pk, each in the
-// slot it has in s (a key's hash is its SmallKey's, so slots and shards
+// slot it has in s (a key's hash is its positions.SmallKey's, so slots and shards
 // stay valid). It fails if a key does not pack.
-func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
+func newKeySet(pk keyPacking, s *shardedSet[positions.SmallKey]) (*KeySet, error) {
 	ps := newPackedSet(pk)
 	ps.size.Store(s.size.Load())
 	// The shards' keys share one slice, which can have huge pages.
@@ -237,7 +77,7 @@ func newKeySet(pk keyPacking, s *shardedSet[smallKey]) (*KeySet, error) {
 func newPackedSet(pk keyPacking) *shardedSet[packedKey] {
 	return newShardedSet(func(x *packedKey) uint64 {
 		k := pk.unpack(*x)
-		return smallCodec{}.hash(&k)
+		return k.Hash()
 	})
 }
 
@@ -281,7 +121,7 @@ func (ks *KeySet) Len() int { return int(ks.set.size.Load()) }
 func (ks *KeySet) Slots() int { return len(ks.slots) }
 
 // Index returns the index of key k, and whether the set holds it.
-func (ks *KeySet) Index(k SmallKey) (int, bool) {
+func (ks *KeySet) Index(k positions.SmallKey) (int, bool) {
 	l, _ := ks.Prepare(&k) // a key Prepare refuses, probe does not find
 	return ks.IndexOf(&l)
 }
@@ -301,7 +141,7 @@ type Lookup struct {
 // then look them up: a prefetch that misses the TLB holds up the
 // instructions after it until the page walk is done, and in a burst the
 // walks overlap, where spread among other work each one stalls alone.
-func (ks *KeySet) Prepare(k *SmallKey) (l Lookup, ok bool) {
+func (ks *KeySet) Prepare(k *positions.SmallKey) (l Lookup, ok bool) {
 	ok = ks.PrepareTo(&l, k)
 	return l, ok
 }
@@ -310,9 +150,9 @@ func (ks *KeySet) Prepare(k *SmallKey) (l Lookup, ok bool) {
 // look-ups prepare each where it stays. (A Lookup made apart and then
 // copied is read 16 bytes at a time from its 8-byte writes, a read that
 // must wait for them to reach the cache.)
-func (ks *KeySet) PrepareTo(l *Lookup, k *SmallKey) bool {
+func (ks *KeySet) PrepareTo(l *Lookup, k *positions.SmallKey) bool {
 	lo, hi, packed := ks.pk.packWords(k)
-	h := smallCodec{}.hash(k)
+	h := k.Hash()
 	l.x[0], l.x[1], l.h, l.packed, l.slot = lo, hi, h, packed, nil
 	if fs := &ks.set.shards[h>>58].set; packed && len(fs.keys) != 0 {
 		l.slot = &fs.keys[h&fs.mask]
@@ -399,9 +239,9 @@ func (ks *KeySet) SetValue(i int, v int16) {
 
 // Key returns the key that Prepare made l from, if the set's packing
 // holds it (false: no position of the set's table has that key).
-func (ks *KeySet) Key(l *Lookup) (SmallKey, bool) {
+func (ks *KeySet) Key(l *Lookup) (positions.SmallKey, bool) {
 	if !l.packed {
-		return SmallKey{}, false
+		return positions.SmallKey{}, false
 	}
 	return ks.pk.unpack(l.x), true
 }
@@ -413,7 +253,7 @@ func (ks *KeySet) Key(l *Lookup) (SmallKey, bool) {
 func (ks *KeySet) KeyBits() (or, and [4]uint64) {
 	and = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	if ks.pk.sparse {
-		ks.Each(0, len(ks.slots), func(_ int, k SmallKey) bool {
+		ks.Each(0, len(ks.slots), func(_ int, k positions.SmallKey) bool {
 			for w, x := range [4]uint64{k.Occ, k.C0, k.C1, k.Meta} {
 				or[w] |= x
 				and[w] &= x
@@ -483,7 +323,7 @@ func (ks *KeySet) SlotBits(w, lo uint) (sw, at, n uint, present, ok bool) {
 
 // Each calls fn with the index and key of every position, the indexes in
 // [from, to) only; fn's false stops it.
-func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
+func (ks *KeySet) Each(from, to int, fn func(i int, k positions.SmallKey) bool) {
 	for shard := range ks.set.shards {
 		fs := &ks.set.shards[shard].set
 		base := ks.offset[shard]
@@ -513,12 +353,12 @@ func (ks *KeySet) Each(from, to int, fn func(i int, k SmallKey) bool) {
 // Add puts a key in the set (used when a set is rebuilt from storage),
 // and reports false if the key cannot be a position of the set's table.
 // Call it before Seal only.
-func (ks *KeySet) Add(k SmallKey) bool {
+func (ks *KeySet) Add(k positions.SmallKey) bool {
 	x, ok := ks.pk.pack(&k)
 	if !ok {
 		return false
 	}
-	h := smallCodec{}.hash(&k)
+	h := k.Hash()
 	sh := &ks.set.shards[h>>58]
 	sh.mu.Lock()
 	if sh.set.add(x, h) {
@@ -530,7 +370,7 @@ func (ks *KeySet) Add(k SmallKey) bool {
 
 // NewKeySet returns an empty set for positions of root's table; call Seal
 // after the last Add.
-func NewKeySet(root *Position) (*KeySet, error) {
+func NewKeySet(root *positions.Position) (*KeySet, error) {
 	pk, err := newKeyPacking(root)
 	if err != nil {
 		return nil, err
@@ -540,117 +380,3 @@ func NewKeySet(root *Position) (*KeySet, error) {
 
 // Seal fixes the indexes after Adds.
 func (ks *KeySet) Seal() { *ks = *sealed(ks.pk, ks.set, nil) }
-
-// ErrTooLarge is what a *TooLargeError is (errors.Is): the positions do
-// not fit the memory budget.
-var ErrTooLarge = errors.New("the positions do not fit the memory budget")
-
-// TooLargeError reports a table that does not fit its memory budget: when
-// it was found out and with what it had found.
-type TooLargeError struct {
-	// Phase is what was stopped: "enumeration" or "backward pass".
-	Phase string
-	// Positions found and tiers complete when it stopped.
-	Positions, Tiers int
-	// Bytes is the heap in use when the enumeration stopped, or the
-	// estimate of what the backward pass needs; Budget is the bound.
-	Bytes, Budget int64
-}
-
-func (e *TooLargeError) Error() string {
-	if e.Phase == "backward pass" {
-		return fmt.Sprintf("the positions do not fit the memory budget: the backward pass over %d positions in %d tiers needs about %s, the budget is %s",
-			e.Positions, e.Tiers, FormatBytes(e.Bytes), FormatBytes(e.Budget))
-	}
-	return fmt.Sprintf("the positions do not fit the memory budget: the enumeration stopped at %s of heap with %d positions in %d complete tiers and more to come; the budget is %s",
-		FormatBytes(e.Bytes), e.Positions, e.Tiers, FormatBytes(e.Budget))
-}
-
-// Is makes errors.Is(err, ErrTooLarge) true.
-func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
-
-// FormatBytes writes a byte count for people in the units the command
-// line's sizes use (a GB is 2^30 bytes, as in --memory 8GB): 3.2 GB,
-// 512 MB, 12 KB.
-func FormatBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// HeapBytes returns the bytes of live and not yet collected heap objects,
-// what memory budgets are checked against.
-func HeapBytes() int64 { return heapBytes() }
-
-// Enumerate finds every position reachable from p (a board of at most 64
-// cells), up to symmetry, and returns them by tier. maxBytes bounds the
-// heap (0: no bound): the count checks the live heap as it goes, every set
-// counted, and ends with ErrTooLarge before it outgrows the bound.
-// progress and stop as in CountAll.
-func Enumerate(p *Position, maxBytes int64, progress func(done, total int), stop func() bool) (map[int]*KeySet, error) {
-	if p.Board.words != 1 {
-		return nil, errors.New("tables are made for boards of at most 64 cells")
-	}
-	var tooLarge atomic.Int64 // the heap when the budget was passed
-	var calls atomic.Int64
-	check := func() bool {
-		if stop != nil && stop() {
-			return true
-		}
-		if maxBytes > 0 && calls.Add(1)%(1<<10) == 0 { // every 65,536 positions (see countAllKeep)
-			if h := heapBytes(); h > maxBytes {
-				tooLarge.CompareAndSwap(0, h)
-			}
-		}
-		return tooLarge.Load() != 0
-	}
-	pk, err := newKeyPacking(p)
-	if err != nil {
-		return nil, err
-	}
-	// Each tier, once complete, is packed to half its size.
-	kept := map[int]*KeySet{}
-	found := 0
-	keep := func(t int, s *shardedSet[smallKey]) error {
-		ks, err := newKeySet(pk, s)
-		if err != nil {
-			return fmt.Errorf("tier %d: %w", t, err)
-		}
-		kept[t] = ks
-		found += ks.Len()
-		if maxBytes > 0 {
-			if h := heapBytes(); h > maxBytes {
-				runtime.GC() // the unpacked set may still count
-				if h := heapBytes(); h > maxBytes {
-					tooLarge.CompareAndSwap(0, h)
-					return ErrTooLarge
-				}
-			}
-		}
-		return nil
-	}
-	_, _, err = countAllKeep(p, newSmallCodec(p.Board, p.Board.Symmetries()[1:]), progress, check, keep)
-	if h := tooLarge.Load(); h != 0 {
-		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return kept, nil
-}
-
-// heapBytes returns the bytes of live and not yet collected heap objects.
-func heapBytes() int64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(sample[0].Value.Uint64())
-}

@@ -1,11 +1,13 @@
-package positions
+package enumerate
 
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
-// packedKey is a SmallKey in two words, as a KeySet keeps it: 16 bytes a
+// packedKey is a positions.SmallKey in two words, as a KeySet keeps it: 16 bytes a
 // slot instead of 32, so that tables take half the memory and a look-up
 // reads half as much. The top 16 bits of the second word are left to the
 // key's value, so that a look-up in the backward pass reads one cache
@@ -42,18 +44,18 @@ type packField struct{ from, lo, width, to, at uint }
 
 // newKeyPacking returns the packing for the positions reachable from root
 // (a board of at most 64 cells), or an error if they do not fit two words.
-func newKeyPacking(root *Position) (keyPacking, error) {
+func newKeyPacking(root *positions.Position) (keyPacking, error) {
 	n := uint(root.Board.Size())
 	var want []packField // from, lo, width
 	want = append(want, packField{from: 0, width: n})
-	planes := [2]bool{root.Colour[0][0] != 0 || root.Game == Hupfer, root.Colour[1][0] != 0}
+	planes := [2]bool{root.Colour[0][0] != 0 || root.Game == positions.Hupfer, root.Colour[1][0] != 0}
 	for c, used := range planes {
 		if used {
 			want = append(want, packField{from: uint(1 + c), width: n})
 		}
 	}
 	var metaBits uint
-	if root.Game == Hupfer {
+	if root.Game == positions.Hupfer {
 		red, turquoise := uint(bits.Len(uint(root.Counts[0]))), uint(bits.Len(uint(root.Counts[1])))
 		want = append(want, packField{from: 3, width: 1}, packField{from: 3, lo: 1, width: red}, packField{from: 3, lo: 32, width: turquoise})
 		metaBits = 1 + red + turquoise
@@ -90,7 +92,7 @@ func newKeyPacking(root *Position) (keyPacking, error) {
 	// Sparse: Occ in word 0; word 1 holds a colour bit per piece and plane,
 	// then the Meta fields.
 	pieces := uint(root.Pieces())
-	if root.Game == Hupfer {
+	if root.Game == positions.Hupfer {
 		pieces += uint(root.Counts[0] + root.Counts[1]) // births add pieces
 	}
 	colourBits := uint(0)
@@ -122,7 +124,7 @@ func lowMask(n uint) uint64 { return 1<<n - 1 }
 
 // pack returns k packed, and false if k has bits the packing cannot hold
 // (no position of the table has that key).
-func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
+func (pk *keyPacking) pack(k *positions.SmallKey) (packedKey, bool) {
 	lo, hi, ok := pk.packWords(k)
 	return packedKey{lo, hi}, ok
 }
@@ -131,7 +133,7 @@ func (pk *keyPacking) pack(k *SmallKey) (packedKey, bool) {
 // array result goes through memory, and a 16-byte read of two 8-byte
 // writes waits for them to reach the cache (a look-up of the backward
 // pass packs every child's key).
-func (pk *keyPacking) packWords(k *SmallKey) (lo, hi uint64, ok bool) {
+func (pk *keyPacking) packWords(k *positions.SmallKey) (lo, hi uint64, ok bool) {
 	if pk.sparse {
 		x, ok := pk.packSparse(k)
 		return x[0], x[1], ok
@@ -158,7 +160,7 @@ func (pk *keyPacking) packWords(k *SmallKey) (lo, hi uint64, ok bool) {
 }
 
 // packSparse is pack for a sparse packing.
-func (pk *keyPacking) packSparse(k *SmallKey) (packedKey, bool) {
+func (pk *keyPacking) packSparse(k *positions.SmallKey) (packedKey, bool) {
 	if k.Occ&^pk.mask[0]|k.Meta&^pk.mask[3] != 0 {
 		return packedKey{}, false
 	}
@@ -188,7 +190,7 @@ func (pk *keyPacking) packSparse(k *SmallKey) (packedKey, bool) {
 }
 
 // unpack undoes pack.
-func (pk *keyPacking) unpack(x packedKey) SmallKey {
+func (pk *keyPacking) unpack(x packedKey) positions.SmallKey {
 	var words [4]uint64
 	for _, f := range pk.fields {
 		words[f.from] |= x[f.to] >> f.at & lowMask(f.width) << f.lo
@@ -206,5 +208,5 @@ func (pk *keyPacking) unpack(x packedKey) SmallKey {
 			}
 		}
 	}
-	return SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}
+	return positions.SmallKey{Occ: words[0], C0: words[1], C1: words[2], Meta: words[3]}
 }
