@@ -95,86 +95,73 @@ type LevelCount struct {
 // every 64 positions and ends the count with ErrStopped.
 func CountAll(p *positions.Position, symmetry bool, progress func(done, total int), stop func() bool) ([]LevelCount, int, error) {
 	if p.Board.Size() <= 64 {
-		c := positions.NewCanonicalizer(p.Board)
+		keys := positions.NewCanonicalizer(p.Board)
 		if !symmetry {
-			c = positions.PlainCanonicalizer(p.Board)
+			keys = positions.PlainCanonicalizer(p.Board)
 		}
-		return countTiers(p, smallCodec{p.Game, p.Board, c}, progress, stop, nil)
+		return countTiers(p, smallCodec(p, keys), progress, stop, nil)
 	}
-	return countTiers(p, bigCodec{p.Game, p.Board, positions.NewBigCanonicalizer(p.Board, symmetry)}, progress, stop, nil)
+	return countTiers(p, bigCodec(p, positions.NewBigCanonicalizer(p.Board, symmetry)), progress, stop, nil)
 }
 
 // codec is what countTiers needs of a key type.
-type codec[K comparable] interface {
-	// key returns the key of p and its hash.
-	key(p *positions.Position) (K, uint64)
-	// hash is the hash of a key, by which its set places it.
-	hash(k *K) uint64
+type codec[K comparable] struct {
+	// key returns the key of a position.
+	key func(*positions.Position) K
+	// hash is the hash of a key, by which the sets place it.
+	hash func(*K) uint64
 	// expander returns one worker's expansion of a key: it calls emit
 	// with the tier, key and hash of each position one move on, and
 	// returns the number of pieces on the key's board.
-	expander() func(k *K, emit func(t int, ck K, h uint64)) int
+	expander func() func(k *K, emit func(t int, ck K, h uint64)) int
 }
 
-// smallCodec is the codec of boards of at most 64 cells: one-word keys,
-// expanded without making positions.
-type smallCodec struct {
-	g    positions.Game
-	b    *positions.Board
-	keys positions.Canonicalizer
-}
-
-func (c smallCodec) key(p *positions.Position) (positions.SmallKey, uint64) {
-	k := c.keys.Key(p)
-	return k, k.Hash()
-}
-
-func (smallCodec) hash(k *positions.SmallKey) uint64 { return k.Hash() }
-
-func (c smallCodec) expander() func(*positions.SmallKey, func(int, positions.SmallKey, uint64)) int {
-	var buf []positions.SmallMove
-	return func(k *positions.SmallKey, emit func(int, positions.SmallKey, uint64)) int {
-		return c.keys.Expand(c.g, c.b, k, &buf, emit)
+// smallCodec is the codec of the positions of p's game and board (of at
+// most 64 cells): one-word keys, expanded without making positions.
+func smallCodec(p *positions.Position, keys positions.Canonicalizer) codec[positions.SmallKey] {
+	return codec[positions.SmallKey]{
+		key:  keys.Key,
+		hash: (*positions.SmallKey).Hash,
+		expander: func() func(*positions.SmallKey, func(int, positions.SmallKey, uint64)) int {
+			var buf []positions.SmallMove
+			return func(k *positions.SmallKey, emit func(int, positions.SmallKey, uint64)) int {
+				return keys.Expand(p.Game, p.Board, k, &buf, emit)
+			}
+		},
 	}
 }
 
-// bigCodec is the codec of larger boards, expanded through positions.
-type bigCodec struct {
-	g    positions.Game
-	b    *positions.Board
-	keys positions.BigCanonicalizer
-}
-
-func (c bigCodec) key(p *positions.Position) (positions.BigKey, uint64) {
-	k := c.keys.Key(p)
-	return k, k.Hash()
-}
-
-func (bigCodec) hash(k *positions.BigKey) uint64 { return k.Hash() }
-
-func (c bigCodec) expander() func(*positions.BigKey, func(int, positions.BigKey, uint64)) int {
-	var buf []positions.Move
-	return func(k *positions.BigKey, emit func(int, positions.BigKey, uint64)) int {
-		q := k.Position(c.g, c.b)
-		if q.Game == positions.Froglet && !q.IsFull() {
-			buf = q.SingleJumps(buf[:0]) // as Canonicalizer.Expand does
-		} else {
-			buf = q.GenerateMoves(buf[:0])
-		}
-		for i := range buf {
-			child := q
-			child.Apply(&buf[i])
-			ck := c.keys.Key(&child)
-			emit(positions.Tier(&child), ck, ck.Hash())
-		}
-		return q.Pieces()
+// bigCodec is the codec of the positions of p's game and board of any
+// size, expanded through Positions.
+func bigCodec(p *positions.Position, keys positions.BigCanonicalizer) codec[positions.BigKey] {
+	return codec[positions.BigKey]{
+		key:  keys.Key,
+		hash: (*positions.BigKey).Hash,
+		expander: func() func(*positions.BigKey, func(int, positions.BigKey, uint64)) int {
+			var buf []positions.Move
+			return func(k *positions.BigKey, emit func(int, positions.BigKey, uint64)) int {
+				q := k.Position(p.Game, p.Board)
+				if q.Game == positions.Froglet && !q.IsFull() {
+					buf = q.SingleJumps(buf[:0]) // as Canonicalizer.Expand does
+				} else {
+					buf = q.GenerateMoves(buf[:0])
+				}
+				for i := range buf {
+					child := q
+					child.Apply(&buf[i])
+					ck := keys.Key(&child)
+					emit(positions.Tier(&child), ck, ck.Hash())
+				}
+				return q.Pieces()
+			}
+		},
 	}
 }
 
 // countTiers counts the positions reachable from p, tier by tier from the
 // highest, and hands each tier's set, once expanded, to keep if not nil
 // (Enumerate keeps them all); keep's error ends the count.
-func countTiers[K comparable, C codec[K]](p *positions.Position, codec C, progress func(done, total int), stop func() bool, keep func(int, *shardedSet[K]) error) ([]LevelCount, int, error) {
+func countTiers[K comparable](p *positions.Position, codec codec[K], progress func(done, total int), stop func() bool, keep func(int, *shardedSet[K]) error) ([]LevelCount, int, error) {
 	tiers := map[int]*shardedSet[K]{}
 	tierOf := func(t int) *shardedSet[K] {
 		if tiers[t] == nil {
@@ -182,7 +169,8 @@ func countTiers[K comparable, C codec[K]](p *positions.Position, codec C, progre
 		}
 		return tiers[t]
 	}
-	k0, h0 := codec.key(p)
+	k0 := codec.key(p)
+	h0 := codec.hash(&k0)
 	var first batcher[K]
 	first.add(tierOf(positions.Tier(p)), k0, h0)
 	first.flush(tierOf(positions.Tier(p)))

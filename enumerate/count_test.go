@@ -73,10 +73,10 @@ func TestCountAllAgainstNaive(t *testing.T) {
 					if !sym {
 						c = positions.PlainCanonicalizer(p.Board)
 					}
-					return countTiers(p, smallCodec{p.Game, p.Board, c}, nil, nil, nil)
+					return countTiers(p, smallCodec(p, c), nil, nil, nil)
 				},
 				"big": func() ([]LevelCount, int, error) {
-					return countTiers(p, bigCodec{p.Game, p.Board, positions.NewBigCanonicalizer(p.Board, sym)}, nil, nil, nil)
+					return countTiers(p, bigCodec(p, positions.NewBigCanonicalizer(p.Board, sym)), nil, nil, nil)
 				},
 			} {
 				levels, total, err := count()

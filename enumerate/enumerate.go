@@ -104,7 +104,7 @@ func Enumerate(p *positions.Position, maxBytes int64, progress func(done, total 
 		}
 		return nil
 	}
-	_, _, err = countTiers(p, smallCodec{p.Game, p.Board, positions.NewCanonicalizer(p.Board)}, progress, check, keep)
+	_, _, err = countTiers(p, smallCodec(p, positions.NewCanonicalizer(p.Board)), progress, check, keep)
 	if h := tooLarge.Load(); h != 0 {
 		return nil, &TooLargeError{Phase: "enumeration", Positions: found, Tiers: len(kept), Bytes: h, Budget: maxBytes}
 	}

@@ -76,7 +76,6 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 	fj := b.firstJumps(s.Occ)
 	goesOn := b.goesOn(s.Occ, &fj)
 	offs := b.offsets()
-	w := uint(b.Width)
 	for x := fj[0] | fj[1] | fj[2] | fj[3]; x != 0; x &= x - 1 {
 		from := bits.TrailingZeros64(x)
 		f := uint(from)
@@ -123,19 +122,10 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			}
 			cur := &states[i]
 			at, removed, points, jumps := cur.at, cur.removed, cur.points, cur.jumps
-			// Frogs that can be jumped: on the board at the start, not the
-			// mover, not taken yet. Every other cell is empty for landing.
-			frogs := s.Occ &^ (1 << f) &^ removed
-			// jumpDirs(at, frogs, ^frogs), written out as smallContinue
-			// does: as a helper it costs 90 to the inliner, over its 80.
-			a := uint(at)
-			dirs := uint((b.canJump[North]&(frogs>>w)&^(frogs>>(2*w)))>>a&1) |
-				uint((b.canJump[East]&(frogs>>1)&^(frogs>>2))>>a&1)<<1 |
-				uint((b.canJump[South]&(frogs<<w)&^(frogs<<(2*w)))>>a&1)<<2 |
-				uint((b.canJump[West]&(frogs<<1)&^(frogs<<2))>>a&1)<<3
+			frogs := chainFrogs(s.Occ, from, removed)
+			dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 			for ; dirs != 0; dirs &= dirs - 1 {
-				d := bits.TrailingZeros(dirs)
-				mid, to := at+offs[d], at+2*offs[d]
+				mid, to := jumpCells(at, &offs, dirs)
 				taken := removed | 1<<uint(mid)
 				if seenState(states[layerStart:], to, taken) {
 					continue
@@ -148,7 +138,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 					buf = pushChild(buf, c.least(jumped(s, f, 1<<f|taken, uint(to)&63)), tier-next.jumps, next.points)
 					continue
 				}
-				row := &c.jumps[at][d]
+				row := &c.jumps[at][bits.TrailingZeros(dirs)]
 				next.img[0], next.img[1], next.img[2], next.img[3] = cur.img[0]^row[0], cur.img[1]^row[1], cur.img[2]^row[2], cur.img[3]^row[3]
 				next.img[4], next.img[5], next.img[6] = cur.img[4]^row[4], cur.img[5]^row[5], cur.img[6]^row[6]
 				buf = pushChild(buf, c.chainKey(s, im, f, next), tier-next.jumps, next.points)

@@ -136,6 +136,65 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 	return buf
 }
 
+// smallChains is captureChains on one word, its twin (the tests hold
+// SmallMoves to GenerateMoves): every end state of the capture
+// sequences of the piece that started on from and stands on at, breadth
+// first.
+func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
+	open := b.Cells[0]&^s.Occ | 1<<uint(from)
+	// Most often no capture can be followed by another: then the moves
+	// are the single captures, in the order of their directions, which is
+	// the order the walk below would give them.
+	offs := b.offsets()
+	first := b.jumpDirs(at, theirs, open)
+	single := true
+	for dirs := first; dirs != 0 && single; dirs &= dirs - 1 {
+		d := bits.TrailingZeros(dirs)
+		mid := uint64(1) << uint(at+offs[d])
+		single = b.jumpDirs(at+2*offs[d], theirs&^mid, open|mid) == 0
+	}
+	if single {
+		for dirs := first; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			buf = pushMove(buf, 1<<uint(at+offs[d]), int8(from), int8(at+2*offs[d]), -1, 1, 0)
+		}
+		return buf
+	}
+	var queue [16]SmallMove // longer chains spill to the heap
+	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
+	layerStart, firstMove := 0, len(buf)
+	var layer, ends smallIndex
+	for i := 0; i < len(q) && len(q)+len(buf)-firstMove <= MaxMoves; i++ {
+		if i == layerStart {
+			layerStart = len(q)
+			layer.reset()
+		}
+		cur := q[i]
+		c := int(cur.To)
+		enemy, empty := theirs&^cur.Removed, open|cur.Removed
+		extended := false
+		for dirs := b.jumpDirs(c, enemy, empty); dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			mid, to := c+offs[d], c+2*offs[d]
+			extended = true
+			next := cur
+			next.To = int8(to)
+			next.Jumps++
+			next.Removed |= 1 << uint(mid)
+			if !layer.contains(q[layerStart:], next.To, next.Removed) {
+				q = append(q, next)
+			}
+		}
+		if !extended && i > 0 && !ends.contains(buf[firstMove:], cur.To, cur.Removed) {
+			buf = append(buf, cur)
+		}
+	}
+	for len(q)+len(buf)-firstMove > MaxMoves && len(buf)-firstMove <= MaxMoves {
+		buf = append(buf, SmallMove{From: -1, To: -1, Birth: -1}) // the mark of a cut list
+	}
+	return buf
+}
+
 // overflow pads buf to more than MaxMoves moves from first, the mark of a
 // list cut short (TooManyMoves), when states rather than moves ran out.
 func overflow(buf []Move, first int) []Move {

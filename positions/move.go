@@ -104,3 +104,35 @@ func (p *Position) dedupeAcrossStarts(moves []Move, first int) []Move {
 	}
 	return out
 }
+
+// smallDedupe is dedupeAcrossStarts for small moves, its twin (the tests
+// hold SmallMoves to GenerateMoves).
+func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []SmallMove {
+	out := moves[:first]
+	for i := first; i < len(moves); i++ {
+		m := moves[i]
+		dup := false
+		if m.Jumps >= 2 {
+			for j := first; j < len(out); j++ {
+				o := &out[j]
+				if o.From == m.From || o.Jumps != m.Jumps || o.Points != m.Points {
+					continue
+				}
+				if !(o.Removed>>uint(m.From)&1 != 0 || m.To == m.From) || !(m.Removed>>uint(o.From)&1 != 0 || o.To == o.From) {
+					continue
+				}
+				a, c := *s, *s
+				a.Apply(g, o)
+				c.Apply(g, &m)
+				if a == c {
+					dup = true
+					break
+				}
+			}
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}

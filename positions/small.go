@@ -98,12 +98,38 @@ func (b *Board) offsets() [numDirs]int {
 
 // jumpDirs returns, on a board of at most 64 cells, the directions (bit d
 // for direction d) in which a piece on at can jump over a cell of over onto
-// a cell of onto.
+// a cell of onto. It is two halves, each cheap enough for the inliner (the
+// whole is not): the hottest loops, the Froglet chains of smallContinue and
+// Children, call both.
 func (b *Board) jumpDirs(at int, over, onto uint64) uint {
-	w, a := uint(b.Width), uint(at)
+	return b.jumpDirsNS(uint(at), over, onto) | b.jumpDirsEW(uint(at), over, onto)
+}
+
+// chainFrogs returns the frogs that a Froglet frog, which started on cell
+// from and has taken the frogs of removed, can jump over: on the board at
+// the start, not itself, not taken yet. Every other cell is empty for
+// landing.
+func chainFrogs(occ uint64, from int, removed uint64) uint64 {
+	return occ &^ (1 << uint(from)) &^ removed
+}
+
+// jumpCells returns the cell jumped over and the landing of the jump from
+// cell at in the lowest direction of dirs (offs as offsets gives them).
+func jumpCells(at int, offs *[numDirs]int, dirs uint) (mid, to int) {
+	d := bits.TrailingZeros(dirs)
+	return at + offs[d], at + 2*offs[d]
+}
+
+// jumpDirsNS is jumpDirs for North and South.
+func (b *Board) jumpDirsNS(a uint, over, onto uint64) uint {
+	w := uint(b.Width)
 	return uint((b.canJump[North]&(over>>w)&(onto>>(2*w)))>>a&1) |
-		uint((b.canJump[East]&(over>>1)&(onto>>2))>>a&1)<<1 |
-		uint((b.canJump[South]&(over<<w)&(onto<<(2*w)))>>a&1)<<2 |
+		uint((b.canJump[South]&(over<<w)&(onto<<(2*w)))>>a&1)<<2
+}
+
+// jumpDirsEW is jumpDirs for East and West.
+func (b *Board) jumpDirsEW(a uint, over, onto uint64) uint {
+	return uint((b.canJump[East]&(over>>1)&(onto>>2))>>a&1)<<1 |
 		uint((b.canJump[West]&(over<<1)&(onto<<2))>>a&1)<<3
 }
 
@@ -225,7 +251,7 @@ func (b *Board) smallSingleJumps(s *Small, buf []SmallMove) []SmallMove {
 // pushMove appends a move to buf, written field by field in its slot (Seq
 // 0). A SmallMove made apart and appended is copied 16 bytes at a time
 // from its smaller writes, a load that must wait for them to reach the
-// cache: 5% of a backward pass on the one line that appended single jumps.
+// cache (docs/PERFORMANCE.md, "Tablebases").
 func pushMove(buf []SmallMove, removed uint64, from, to, birth int8, jumps uint8, points int16) []SmallMove {
 	n := len(buf)
 	if n == cap(buf) {
@@ -300,20 +326,11 @@ func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []Smal
 		// The chain's fields one by one (see pushMove).
 		cur := &buf[i]
 		at, removed, jumps, points := int(cur.To), cur.Removed, cur.Jumps, cur.Points
-		// Frogs that can be jumped: on the board at the start, not the
-		// mover, not taken yet. Every other cell is empty for landing.
-		frogs := s.Occ &^ (1 << uint(from)) &^ removed
 		offs := b.offsets()
-		// jumpDirs(at, frogs, ^frogs), written out: this is the hottest
-		// loop of the search, and the call is too big to be inlined.
-		w, a := uint(b.Width), uint(at)
-		dirs := uint((b.canJump[North]&(frogs>>w)&^(frogs>>(2*w)))>>a&1) |
-			uint((b.canJump[East]&(frogs>>1)&^(frogs>>2))>>a&1)<<1 |
-			uint((b.canJump[South]&(frogs<<w)&^(frogs<<(2*w)))>>a&1)<<2 |
-			uint((b.canJump[West]&(frogs<<1)&^(frogs<<2))>>a&1)<<3
+		frogs := chainFrogs(s.Occ, from, removed)
+		dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 		for ; dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros(dirs)
-			mid, to := at+offs[d], at+2*offs[d]
+			mid, to := jumpCells(at, &offs, dirs)
 			taken := removed | 1<<uint(mid)
 			if !layer.contains(buf[layerStart:], int8(to), taken) {
 				buf = pushMove(buf, taken, int8(from), int8(to), -1, jumps+1, points+s.frogValue(mid))
@@ -331,37 +348,6 @@ func containsSmall(ms []SmallMove, to int8, removed uint64) bool {
 		}
 	}
 	return false
-}
-
-// smallDedupe is dedupeAcrossStarts for small moves.
-func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []SmallMove {
-	out := moves[:first]
-	for i := first; i < len(moves); i++ {
-		m := moves[i]
-		dup := false
-		if m.Jumps >= 2 {
-			for j := first; j < len(out); j++ {
-				o := &out[j]
-				if o.From == m.From || o.Jumps != m.Jumps || o.Points != m.Points {
-					continue
-				}
-				if !(o.Removed>>uint(m.From)&1 != 0 || m.To == m.From) || !(m.Removed>>uint(o.From)&1 != 0 || o.To == o.From) {
-					continue
-				}
-				a, c := *s, *s
-				a.Apply(g, o)
-				c.Apply(g, &m)
-				if a == c {
-					dup = true
-					break
-				}
-			}
-		}
-		if !dup {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // sideSet returns the pieces of side (Hüpfer).
@@ -394,64 +380,6 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove 
 		return buf
 	}
 	return b.smallDedupe(Hupfer, s, buf, first)
-}
-
-// smallChains is captureChains on one word: every end state of the capture
-// sequences of the piece that started on from and stands on at, breadth
-// first.
-func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
-	open := b.Cells[0]&^s.Occ | 1<<uint(from)
-	// Most often no capture can be followed by another: then the moves
-	// are the single captures, in the order of their directions, which is
-	// the order the walk below would give them.
-	offs := b.offsets()
-	first := b.jumpDirs(at, theirs, open)
-	single := true
-	for dirs := first; dirs != 0 && single; dirs &= dirs - 1 {
-		d := bits.TrailingZeros(dirs)
-		mid := uint64(1) << uint(at+offs[d])
-		single = b.jumpDirs(at+2*offs[d], theirs&^mid, open|mid) == 0
-	}
-	if single {
-		for dirs := first; dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros(dirs)
-			buf = pushMove(buf, 1<<uint(at+offs[d]), int8(from), int8(at+2*offs[d]), -1, 1, 0)
-		}
-		return buf
-	}
-	var queue [16]SmallMove // longer chains spill to the heap
-	q := append(queue[:0], SmallMove{From: int8(from), To: int8(at), Birth: -1})
-	layerStart, firstMove := 0, len(buf)
-	var layer, ends smallIndex
-	for i := 0; i < len(q) && len(q)+len(buf)-firstMove <= MaxMoves; i++ {
-		if i == layerStart {
-			layerStart = len(q)
-			layer.reset()
-		}
-		cur := q[i]
-		c := int(cur.To)
-		enemy, empty := theirs&^cur.Removed, open|cur.Removed
-		extended := false
-		for dirs := b.jumpDirs(c, enemy, empty); dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros(dirs)
-			mid, to := c+offs[d], c+2*offs[d]
-			extended = true
-			next := cur
-			next.To = int8(to)
-			next.Jumps++
-			next.Removed |= 1 << uint(mid)
-			if !layer.contains(q[layerStart:], next.To, next.Removed) {
-				q = append(q, next)
-			}
-		}
-		if !extended && i > 0 && !ends.contains(buf[firstMove:], cur.To, cur.Removed) {
-			buf = append(buf, cur)
-		}
-	}
-	for len(q)+len(buf)-firstMove > MaxMoves && len(buf)-firstMove <= MaxMoves {
-		buf = append(buf, SmallMove{From: -1, To: -1, Birth: -1}) // the mark of a cut list
-	}
-	return buf
 }
 
 // smallHops is hopsSmall for small moves: a flood fill of the points the

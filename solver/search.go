@@ -184,25 +184,14 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		return 0
 	}
 	k := key(p)
-	lower, upper, best := -infinity, infinity, uint16(NoMove)
-	if e, ok := s.probe(k); ok {
-		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
-	} else if s.persist != nil && ply < persistPlies {
-		lower, upper = s.persisted(k, p)
-	}
-	if v, ok := settled(lower, upper, alpha, beta); ok {
-		return v
-	}
+	bound := infinity
 	froglet := p.Game == positions.Froglet
 	if froglet {
-		// No side can take the last frog, so neither gains more than the
-		// sum of the values of all the frogs but one.
-		if bound := frogletBound(p); bound < upper {
-			upper, lower = bound, max(lower, -bound)
-			if v, ok := settled(lower, upper, alpha, beta); ok {
-				return v
-			}
-		}
+		bound = frogletBound(p)
+	}
+	lower, upper, best, v, done := s.known(k, ply, alpha, beta, bound, func() positions.Position { return *p })
+	if done {
+		return v
 	}
 	if lower > alpha {
 		alpha = lower
@@ -270,6 +259,33 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		s.persist.Save(p, newLower, newUpper)
 	}
 	return bestScore
+}
+
+// known is how every node starts: the bounds on the score of key k that
+// the table holds, with its best move, or failing that those of the
+// persistent store in the first persistPlies plies (pos gives the
+// position for it), narrowed by bound, the most the mover can still gain
+// (Froglet: no side can take the last frog, so neither gains more than
+// the values of all the frogs but one; infinity where there is no such
+// bound). done means that they settle the search in (alpha, beta), at v.
+func (s *searcher) known(k Key, ply, alpha, beta, bound int, pos func() positions.Position) (lower, upper int, best uint16, v int, done bool) {
+	lower, upper, best = -infinity, infinity, uint16(NoMove)
+	if e, ok := s.probe(k); ok {
+		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
+	} else if s.persist != nil && ply < persistPlies {
+		q := pos()
+		lower, upper = s.persisted(k, &q)
+	}
+	if v, ok := settled(lower, upper, alpha, beta); ok {
+		return lower, upper, best, v, true
+	}
+	if bound < upper {
+		upper, lower = bound, max(lower, -bound)
+		if v, ok := settled(lower, upper, alpha, beta); ok {
+			return lower, upper, best, v, true
+		}
+	}
+	return lower, upper, best, 0, false
 }
 
 // persisted returns what the persistent store knows of the position p

@@ -72,24 +72,14 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		return 0
 	}
 	sb := &s.small
-	lower, upper, best := -infinity, infinity, uint16(NoMove)
-	if e, ok := s.probe(k); ok {
-		lower, upper, best = int(e.Lower), int(e.Upper), e.Best
-	} else if s.persist != nil && ply < persistPlies {
-		pos := p.Position(sb.game, sb.board)
-		lower, upper = s.persisted(k, &pos)
-	}
-	if v, ok := settled(lower, upper, alpha, beta); ok {
-		return v
-	}
+	bound := infinity
 	froglet := sb.game == positions.Froglet
 	if froglet {
-		if bound := smallFrogletBound(p); bound < upper {
-			upper, lower = bound, max(lower, -bound)
-			if v, ok := settled(lower, upper, alpha, beta); ok {
-				return v
-			}
-		}
+		bound = smallFrogletBound(p)
+	}
+	lower, upper, best, v, done := s.known(k, ply, alpha, beta, bound, func() positions.Position { return p.Position(sb.game, sb.board) })
+	if done {
+		return v
 	}
 	// Now lower < beta, upper > alpha and lower < upper: the window
 	// narrowed to the bounds is not empty.

@@ -7,7 +7,7 @@ package solver
 // word-sized racy read some value that was written (never a mix of two),
 // and the table's check word (key XOR data) rejects an entry whose two
 // words come from different writes. An atomic store would cost a locked
-// exchange on amd64, a fifth of the search's time (docs/PERFORMANCE.md).
+// exchange on amd64 (docs/PERFORMANCE.md, "Solver").
 //
 // Under the race detector, word_race.go makes the same accesses atomic, so
 // that the detector checks the rest of the program.

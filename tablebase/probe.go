@@ -71,8 +71,8 @@ type tableInfo struct {
 func Open(kv KV) (*Tables, error) {
 	ts := &Tables{kv: kv, index: map[string][]positions.SmallKey{}, hashed: map[string]*hashedTier{}, damaged: map[string]bool{}}
 	// Only the metadata keys: a scan of every key under the tables'
-	// prefix read every table's chunks, 2 GB and 2 s for the Froglet 5x5
-	// opening's, on every command that opens the cache.
+	// prefix would read every table's chunks, gigabytes, on every command
+	// that opens the cache.
 	for _, g := range []positions.Game{positions.Froglet, positions.Hupfer} {
 		if err := ts.scanMeta(g); err != nil {
 			return ts, err

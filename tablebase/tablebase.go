@@ -391,8 +391,9 @@ func (b *batch) add(i int, p *positions.Small) (bool, error) {
 			}
 		}
 	} else {
-		// Hüpfer positions have few children (1.2 on 5x5): the moves one
-		// by one, without Children's list, cost 7% less.
+		// Hüpfer positions have few children: the moves one by one,
+		// without Children's list, cost less (docs/PERFORMANCE.md,
+		// "Tablebases").
 		b.moves = t.board.SmallChildren(t.game, p, b.moves[:0])
 		t.canon.Images(p, &b.im)
 		for j := range b.moves {

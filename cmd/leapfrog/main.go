@@ -112,7 +112,7 @@ func (w *checkedWriter) Fd() uintptr { return w.f.Fd() }
 // startProfile starts writing a CPU profile of the run to file, if it is
 // not empty (LEAPFROG_CPUPROFILE: for go tool pprof, and for the profile
 // that builds are optimised with, cmd/leapfrog/default.pgo; see
-// docs/PERFORMANCE.md). stop ends it.
+// docs/PERFORMANCE.md, "Profile-guided builds"). stop ends it.
 func startProfile(file string) (stop func(), err error) {
 	if file == "" {
 		return func() {}, nil

@@ -12,7 +12,7 @@ import (
 // Pages of b that are already in memory (the Go heap reuses memory that
 // was freed, and clears it first) stay small after the advice alone, so
 // Advise also asks for them to be collapsed into huge pages now
-// (MADV_COLLAPSE, Linux 6.1 and later; about 0.3 s per 512 MB here). The
+// (MADV_COLLAPSE, Linux 6.1 and later; docs/PERFORMANCE.md, "Tablebases"). The
 // tablebase's key and value arrays are allocated after the enumeration
 // freed gigabytes, and were mostly on small pages: every look-up walked
 // the page tables (docs/PERFORMANCE.md).
