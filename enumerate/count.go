@@ -176,7 +176,6 @@ func countTiers[K comparable](p *positions.Position, codec codec[K], progress fu
 	first.flush(tierOf(positions.Tier(p)))
 	byPieces := map[int]int{}
 	total := 0
-	workers := runtime.GOMAXPROCS(0)
 	for {
 		top := -1
 		for t := range tiers {
@@ -194,28 +193,7 @@ func countTiers[K comparable](p *positions.Position, codec codec[K], progress fu
 		for t := range lower {
 			lower[t] = tierOf(t)
 		}
-		var stopped atomic.Bool
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		for w := range workers {
-			wg.Go(func() {
-				local, done := expandShards(set, lower, w, workers, codec.expander(), stop)
-				if !done {
-					stopped.Store(true)
-					return
-				}
-				mu.Lock()
-				for n, c := range local {
-					if c != 0 {
-						byPieces[n] += c
-						total += c
-					}
-				}
-				mu.Unlock()
-			})
-		}
-		wg.Wait()
-		if stopped.Load() {
+		if !expandTier(set, lower, codec, stop, byPieces, &total) {
 			return nil, total, ErrStopped
 		}
 		if keep != nil {
@@ -242,6 +220,35 @@ func countTiers[K comparable](p *positions.Position, codec codec[K], progress fu
 	}
 	sort.Slice(levels, func(i, j int) bool { return levels[i].Pieces > levels[j].Pieces })
 	return levels, total, nil
+}
+
+// expandTier expands every position of set on all cores, adding their
+// children to the lower tiers' sets, and counts the positions in
+// byPieces and total; false means that stop ended it.
+func expandTier[K comparable](set *shardedSet[K], lower []*shardedSet[K], codec codec[K], stop func() bool, byPieces map[int]int, total *int) bool {
+	workers := runtime.GOMAXPROCS(0)
+	var stopped atomic.Bool
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for w := range workers {
+		wg.Go(func() {
+			local, done := expandShards(set, lower, w, workers, codec.expander(), stop)
+			if !done {
+				stopped.Store(true)
+				return
+			}
+			mu.Lock()
+			for n, c := range local {
+				if c != 0 {
+					byPieces[n] += c
+					*total += c
+				}
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return !stopped.Load()
 }
 
 // expandShards is one worker's share of a tier: it expands the keys of

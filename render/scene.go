@@ -191,12 +191,7 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 	return s
 }
 
-func sideName(p *positions.Position) string {
-	if p.Game == positions.Hupfer {
-		return []string{"Red", "Turquoise"}[p.Side]
-	}
-	return []string{"White", "Black"}[p.Side]
-}
+func sideName(p *positions.Position) string { return positions.PlayerName(p.Game, p.Side) }
 
 // caption writes the line at the top, widening the picture to fit it.
 func caption(s *Scene, p *positions.Position, opt Options) {

@@ -96,8 +96,6 @@ func (kb *keyBits) add(k *positions.SmallKey) {
 	}
 }
 
-func keyLess(a, b *positions.SmallKey) bool { return keyCompare(a, b) < 0 }
-
 // encodeChunk writes entries sorted by key: the occupancy as a delta from
 // the previous entry's, the rest as varints. A Froglet endgame entry takes
 // a few bytes.
@@ -183,7 +181,7 @@ func (ts *Tables) probeSorted(t tableInfo, tier int, key positions.SmallKey) (in
 	if err != nil {
 		return 0, false, err
 	}
-	c := sort.Search(len(firsts), func(i int) bool { return keyLess(&key, &firsts[i]) }) - 1
+	c := sort.Search(len(firsts), func(i int) bool { return keyCompare(&key, &firsts[i]) < 0 }) - 1
 	if c < 0 {
 		return 0, false, nil
 	}
@@ -195,7 +193,7 @@ func (ts *Tables) probeSorted(t tableInfo, tier int, key positions.SmallKey) (in
 	if err != nil {
 		return 0, false, err
 	}
-	j := sort.Search(len(es), func(i int) bool { return !keyLess(&es[i].k, &key) })
+	j := sort.Search(len(es), func(i int) bool { return keyCompare(&es[i].k, &key) >= 0 })
 	if j < len(es) && es[j].k == key {
 		return es[j].v, true, nil
 	}

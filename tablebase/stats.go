@@ -42,7 +42,7 @@ func Stats(kv KV, root *positions.Position) (*Meta, []TierStats, error) {
 		// better says whether k, whose measure is m against the example's
 		// best, is the new example.
 		better := func(m, best int, k *positions.SmallKey) bool {
-			return !found || m > best || m == best && keyLess(k, &example)
+			return !found || m > best || m == best && keyCompare(k, &example) < 0
 		}
 		set := t.sets[tm.Tier]
 		set.Each(0, set.Slots(), func(i int, k positions.SmallKey) bool {

@@ -101,16 +101,12 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 	}
 	start := time.Now()
 	id := tableID(root)
-	meta := &Meta{Root: root.String(), Game: root.Game.String()}
-	if raw, ok, err := kv.GetRaw(metaKey(root.Game, id)); err != nil {
+	meta, err := readMeta(kv, root, id)
+	if err != nil {
 		return nil, err
-	} else if ok {
-		if err := json.Unmarshal(raw, meta); err != nil {
-			return nil, fmt.Errorf("table of %s: %w", root, err)
-		}
-		if meta.Done {
-			return meta, nil
-		}
+	}
+	if meta.Done {
+		return meta, nil
 	}
 	t := &table{game: root.Game, board: root.Board, canon: positions.NewCanonicalizer(root.Board), ready: map[int]bool{}, sortedOnly: opt.sortedOnly}
 	t.say(opt, "enumerating the positions reachable from %s", root)
@@ -122,27 +118,66 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		return nil, err
 	}
 	t.sets = sets
-	tiers := sortedTiers(sets)
-	done := map[int]TierMeta{}
+	tiers, done, total := planTiers(meta, sets)
+	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
+	if err := checkBackward(sets, opt.MaxBytes); err != nil {
+		return meta, err
+	}
+	if stopped, err := t.backward(kv, id, root, meta, tiers, done, opt); err != nil {
+		if stopped {
+			return meta, err // what is stored stays: a new build goes on from it
+		}
+		return nil, err
+	}
+	meta.Done = true
+	meta.Seconds += time.Since(start).Seconds()
+	return meta, writeMeta(kv, root.Game, id, meta)
+}
+
+// readMeta returns the metadata kept for the table of root (id), or a new
+// one if there is none: a build that was interrupted goes on from it.
+func readMeta(kv KV, root *positions.Position, id []byte) (*Meta, error) {
+	meta := &Meta{Root: root.String(), Game: root.Game.String()}
+	raw, ok, err := kv.GetRaw(metaKey(root.Game, id))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return meta, nil
+	}
+	if err := json.Unmarshal(raw, meta); err != nil {
+		return nil, fmt.Errorf("table of %s: %w", root, err)
+	}
+	return meta, nil
+}
+
+// planTiers lists the tiers of sets from the lowest (the order of the
+// backward pass), the tiers meta says are stored already, and the number
+// of positions; it resets meta's tiers to those of sets.
+func planTiers(meta *Meta, sets map[int]*enumerate.KeySet) (tiers []int, done map[int]TierMeta, total int) {
+	tiers = sortedTiers(sets)
+	done = map[int]TierMeta{}
 	for _, tm := range meta.Tiers {
 		if tm.Done {
 			done[tm.Tier] = tm
 		}
 	}
 	meta.Tiers = nil
-	total := 0
 	for _, tier := range tiers {
 		tm := done[tier]
 		meta.Tiers = append(meta.Tiers, TierMeta{Tier: tier, Positions: sets[tier].Len(), Done: tm.Done, Format: tm.Format})
 		total += sets[tier].Len()
 	}
-	t.say(opt, "%d positions in %d tiers (%.1fs)", total, len(tiers), time.Since(start).Seconds())
-	if err := checkBackward(sets, opt.MaxBytes); err != nil {
-		return meta, err
-	}
-	// A tier is written while the next one is computed (which needs only
-	// the values in memory); it is marked done once its write is over, so
-	// an interrupted build never counts a tier it has not stored.
+	return tiers, done, total
+}
+
+// backward values the tiers in order, loading those stored already
+// (done), and stores each tier while the next one is computed (which
+// needs only the values in memory); a tier is marked done in meta once
+// its write is over, so an interrupted build never counts a tier it has
+// not stored. stopped reports that the build ended early (opt.Stop, or an error
+// computing a tier) with every write over.
+func (t *table) backward(kv KV, id []byte, root *positions.Position, meta *Meta, tiers []int, done map[int]TierMeta, opt Options) (stopped bool, err error) {
 	var pending chan error
 	wait := func() error {
 		if pending == nil {
@@ -152,36 +187,36 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 		pending = nil
 		return err
 	}
-	backSeconds, backPositions := 0.0, 0
+	seconds, positions := 0.0, 0
 	for i, tier := range tiers {
 		tierStart := time.Now()
+		set := t.sets[tier]
 		if tm := done[tier]; tm.Done {
 			if err := t.load(kv, id, tm); err != nil {
-				return nil, err
+				return false, err
 			}
-			t.say(opt, "tier %d: %d positions, loaded", tier, sets[tier].Len())
+			t.say(opt, "tier %d: %d positions, loaded", tier, set.Len())
 			continue
 		}
 		if opt.Stop != nil && opt.Stop() {
 			if err := wait(); err != nil {
-				return nil, err
+				return false, err
 			}
-			return meta, ErrStopped
+			return true, ErrStopped
 		}
 		if err := t.compute(tier, opt); err != nil {
 			if werr := wait(); werr != nil {
-				return nil, werr
+				return false, werr
 			}
-			return meta, err
+			return true, err
 		}
 		computed := time.Since(tierStart).Seconds()
-		backSeconds += computed
-		backPositions += sets[tier].Len()
+		seconds += computed
+		positions += set.Len()
 		if err := wait(); err != nil {
-			return nil, err
+			return false, err
 		}
-		n := sets[tier].Len()
-		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, n, computed, float64(n)/computed/1e6)
+		t.say(opt, "tier %d: %d positions computed in %.2fs, %.2fM positions/s", tier, set.Len(), computed, float64(set.Len())/computed/1e6)
 		pending = make(chan error, 1)
 		go func(i, tier int, set *enumerate.KeySet) {
 			format, err := t.store(kv, id, tier, set)
@@ -190,20 +225,18 @@ func Build(kv KV, root *positions.Position, opt Options) (*Meta, error) {
 				err = writeMeta(kv, root.Game, id, meta)
 			}
 			pending <- err
-		}(i, tier, sets[tier])
+		}(i, tier, set)
 	}
 	if err := wait(); err != nil {
-		return nil, err
+		return false, err
 	}
-	if backSeconds > 0 {
+	if seconds > 0 {
 		cores := runtime.GOMAXPROCS(0)
-		rate := float64(backPositions) / backSeconds / 1e6
+		rate := float64(positions) / seconds / 1e6
 		t.say(opt, "backward pass: %d positions computed in %.1fs, %.2fM positions/s on %d cores (%.2fM per core)",
-			backPositions, backSeconds, rate, cores, rate/float64(cores))
+			positions, seconds, rate, cores, rate/float64(cores))
 	}
-	meta.Done = true
-	meta.Seconds += time.Since(start).Seconds()
-	return meta, writeMeta(kv, root.Game, id, meta)
+	return false, nil
 }
 
 // checkBackward refuses, with the estimate, a backward pass that would
