@@ -34,6 +34,21 @@ func NewCanonicalizer(b *Board) Canonicalizer {
 	return Canonicalizer{newSmallCodec(b, b.Symmetries()[1:])}
 }
 
+// CanonicalizerUnder returns a Canonicalizer for board b whose keys are
+// the least images under syms, symmetries of b that with the identity
+// form a group (all of them, those of a Stabilizer, or none).
+func CanonicalizerUnder(b *Board, syms []Symmetry) Canonicalizer {
+	return Canonicalizer{newSmallCodec(b, syms)}
+}
+
+// Least returns the least image of k under the Canonicalizer's
+// symmetries: its canonical key.
+func (c Canonicalizer) Least(k SmallKey) SmallKey { return c.codec.least(k) }
+
+// Symmetric reports whether the Canonicalizer has symmetries besides the
+// identity.
+func (c Canonicalizer) Symmetric() bool { return len(c.codec.syms) > 0 }
+
 // PlainCanonicalizer returns a Canonicalizer for board b under no
 // symmetry: a key is its position's, as it stands.
 func PlainCanonicalizer(b *Board) Canonicalizer {

@@ -164,6 +164,22 @@ func (p *Position) Canonical() (*Position, int) {
 	return q, at
 }
 
+// Stabilizer returns the symmetries of p's board, the identity left out,
+// that map p onto itself: positions that they map onto each other are
+// reached by lines that are images of each other, the transpositions a
+// search of p can share.
+func (p *Position) Stabilizer() []Symmetry {
+	var out []Symmetry
+	syms := p.Board.Symmetries()
+	for i := 1; i < len(syms); i++ {
+		sy := &syms[i]
+		if sy.Map(&p.Occ) == p.Occ && sy.Map(&p.Colour[0]) == p.Colour[0] && sy.Map(&p.Colour[1]) == p.Colour[1] {
+			out = append(out, *sy)
+		}
+	}
+	return out
+}
+
 // FromMover returns p as the player to move sees it, the one view the
 // keys of Hüpfer positions are made from: with Turquoise to move, every
 // piece's colour swapped and the supplies swapped, so that Red moves. The

@@ -132,11 +132,22 @@ func (h Key) hupferMeta(mine, theirs int) Key {
 // seen from the side to move: c0 holds the Turquoise pieces, so Red's
 // view flips it.
 func (h Key) hupferWord(occ, c0 uint64, side int) Key {
+	return h.hupferView(occ, moverPieces(occ, c0, side))
+}
+
+// moverPieces returns the pieces of the side to move of a word of a
+// Hüpfer position: c0 holds the Turquoise pieces.
+func moverPieces(occ, c0 uint64, side int) uint64 {
 	if side == positions.RedSide {
 		c0 = ^c0
 	}
-	m := c0 & occ
-	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(m+5)), hash.Mix2(h.Check ^ occ ^ hash.Mix2(m+7))}
+	return c0 & occ
+}
+
+// hupferView mixes one word of a Hüpfer position seen from the side to
+// move, its occupied cells and the mover's pieces, into the key.
+func (h Key) hupferView(occ, mine uint64) Key {
+	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(mine+5)), hash.Mix2(h.Check ^ occ ^ hash.Mix2(mine+7))}
 }
 
 // buffers returns the move and order buffers of ply.

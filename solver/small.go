@@ -18,6 +18,10 @@ type smallBoard struct {
 	game  positions.Game
 	// seed is where the keys of the board's positions start (keySeed).
 	seed  Key
+	// canon makes keys canonical under the symmetries the Solver was
+	// oriented by (Solver.orient), when symmetric.
+	canon     positions.Canonicalizer
+	symmetric bool
 	moves [][]positions.SmallMove
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
@@ -35,19 +39,33 @@ func (s *searcher) smallFor(p *positions.Position) (positions.Small, bool) {
 		return sp, false
 	}
 	if s.small.board != p.Board || s.small.game != p.Game {
-		s.small.board, s.small.game, s.small.seed = p.Board, p.Game, keySeed(p.Board, p.Game)
+		s.small.orient(p.Board, p.Game, nil)
 	}
 	return sp, true
+}
+
+// orient makes the keys of positions of game g on board b canonical under
+// syms (none: the positions as they stand).
+func (sb *smallBoard) orient(b *positions.Board, g positions.Game, syms []positions.Symmetry) {
+	sb.board, sb.game, sb.seed = b, g, keySeed(b, g)
+	sb.canon, sb.symmetric = positions.CanonicalizerUnder(b, syms), len(syms) > 0
 }
 
 // key is the solver's key (see key in search.go) of a small position: the
 // same value for the same position.
 func (sb *smallBoard) key(p *positions.Small) Key {
-	if sb.game == positions.Froglet {
-		return sb.seed.frogletWord(p.Occ, p.C0, p.C1)
-	}
+	k := positions.SmallKey{Occ: p.Occ, C0: p.C0, C1: p.C1}
 	side := int(p.Side)
-	return sb.seed.hupferMeta(int(p.Counts[side]), int(p.Counts[side^1])).hupferWord(p.Occ, p.C0, side)
+	if sb.game == positions.Hupfer {
+		k.C0 = moverPieces(p.Occ, p.C0, side) // the mover's view (hupferWord)
+	}
+	if sb.symmetric {
+		k = sb.canon.Least(k)
+	}
+	if sb.game == positions.Froglet {
+		return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
+	}
+	return sb.seed.hupferMeta(int(p.Counts[side]), int(p.Counts[side^1])).hupferView(k.Occ, k.C0)
 }
 
 // smallBuffers returns the move buffer of ply, making the buffers of every

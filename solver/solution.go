@@ -10,6 +10,7 @@ import (
 
 // Value returns the exact value of p.
 func (s *Solver) Value(p *positions.Position) (score.Value, error) {
+	defer s.orient(p)()
 	sc, err := s.exact(p)
 	return score.Value{Game: p.Game, Score: sc}, err
 }
@@ -17,6 +18,7 @@ func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 // WDL answers only who wins with best play, counting Froglet scores so far;
 // it needs one search with a narrow window instead of the exact value.
 func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
+	defer s.orient(p)()
 	if p.Game == positions.Hupfer {
 		v, err := s.run(p, -1, 1)
 		if err != nil {
@@ -62,6 +64,7 @@ func moveValue(m *positions.LegalMove, child score.Value) score.Value {
 // Analyze returns every legal move of p with its exact value, best first;
 // moves of equal value keep the order of their spellings.
 func (s *Solver) Analyze(p *positions.Position) ([]MoveValue, error) {
+	defer s.orient(p)()
 	var out []MoveValue
 	for _, m := range p.LegalMoves() {
 		cv, err := s.Value(m.Result)
@@ -82,6 +85,7 @@ func (s *Solver) Analyze(p *positions.Position) ([]MoveValue, error) {
 // position it produces scores no more than childTarget says: one
 // null-window search per move decides it.
 func (s *Solver) BestMove(p *positions.Position, v score.Value) (positions.LegalMove, bool, error) {
+	defer s.orient(p)()
 	for _, m := range p.LegalMoves() {
 		t := childTarget(&m, v)
 		r, err := s.run(m.Result, t, t+1)
@@ -140,6 +144,7 @@ type answers interface {
 // persistent store's answer when it has one, else searched (and then
 // stored there).
 func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
+	defer s.orient(p)()
 	store, _ := s.opts.Persistent.(answers)
 	if store != nil {
 		if sc, pv, ok := store.LoadAnswer(p); ok {

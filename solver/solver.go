@@ -101,6 +101,40 @@ type Solver struct {
 	workers   []*searcher
 	// Bounds of the root being searched, for progress reports.
 	lower, upper atomic.Int64
+	// oriented is true while a call that chose the keys' symmetries
+	// (orient) runs.
+	oriented bool
+}
+
+// orient makes the keys of the searches of a question about p canonical
+// under p's Stabilizer, the symmetries that map it onto itself: the lines
+// of its tree that are images of each other then share their entries. It
+// returns the function that ends the question. A call within a question
+// (Solve asks Value, Analyze asks the children's) keeps the question's
+// symmetries. Any set of symmetries keys soundly: positions with equal
+// keys are images of each other, and symmetric positions have one value.
+func (s *Solver) orient(p *positions.Position) func() {
+	if s.oriented {
+		return func() {}
+	}
+	s.oriented = true
+	if _, ok := p.Small(); ok {
+		syms := p.Stabilizer()
+		for _, w := range s.workers {
+			w.small.orient(p.Board, p.Game, syms)
+		}
+	}
+	return func() { s.oriented = false }
+}
+
+// key is the search's key of p: on the one-word path, under the
+// symmetries orient chose.
+func (s *Solver) key(p *positions.Position) Key {
+	w := s.workers[0]
+	if sp, ok := w.smallFor(p); ok && !noSmall {
+		return w.small.key(&sp)
+	}
+	return key(p)
 }
 
 // New returns a Solver with its own table.
@@ -247,12 +281,12 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 // close in on the value from a first guess (the table's, else 0).
 func (s *Solver) exact(p *positions.Position) (int, error) {
 	lower, upper := -infinity, infinity
-	if e, ok := s.table(p).Probe(key(p)); ok {
+	if e, ok := s.table(p).Probe(s.key(p)); ok {
 		lower, upper = int(e.Lower), int(e.Upper)
 	} else if pe := s.opts.Persistent; pe != nil {
 		if lo, hi, ok := pe.Load(p); ok {
 			lower, upper = lo, hi
-			s.tt.Store(key(p), Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: 1})
+			s.tt.Store(s.key(p), Entry{Lower: int16(lo), Upper: int16(hi), Best: NoMove, Work: 1})
 		}
 	}
 	guess := 0

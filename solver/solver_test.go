@@ -366,3 +366,72 @@ func TestStoredAnswers(t *testing.T) {
 		t.Fatalf("a line that does not play: %+v, %d nodes, %v", third, s3.Nodes(), err)
 	}
 }
+
+// symmetricPosition returns a random small position that a symmetry of
+// its board maps onto itself, or nil when the board has none: each orbit
+// of cells under the symmetry is filled alike.
+func symmetricPosition(rng *rand.Rand) *positions.Position {
+	p := smallPosition(rng)
+	if rng.IntN(2) == 0 {
+		// A square board of many frogs of every colour, where lines
+		// cross often: wrong keys would show.
+		p = &positions.Position{Game: positions.Froglet, Board: positions.MustBoard(4, 4, positions.Set{}), Side: rng.IntN(2)}
+		for c := 0; c < 16; c++ {
+			if rng.IntN(3) != 0 {
+				p.Put(c, rng.IntN(4))
+			}
+		}
+	}
+	syms := p.Board.Symmetries()
+	if len(syms) < 2 {
+		return nil
+	}
+	sy := &syms[1+rng.IntN(len(syms)-1)]
+	q := &positions.Position{Game: p.Game, Board: p.Board, Side: p.Side, Counts: p.Counts}
+	done := map[int]bool{}
+	for c := 0; c < p.Board.Size(); c++ {
+		if !p.Board.IsCell(c) || done[c] {
+			continue
+		}
+		full := p.Occ.Has(c)
+		for o := c; !done[o]; o = int(sy.Perm[o]) {
+			done[o] = true
+			if full {
+				q.Put(o, p.ColourAt(c))
+			}
+		}
+	}
+	return q
+}
+
+// TestSymmetricRoots: a position that a symmetry maps onto itself is
+// searched with keys canonical under its Stabilizer (Solver.orient); its
+// value, line and move values must still be the reference's.
+func TestSymmetricRoots(t *testing.T) {
+	n := testenv.Scale(100, 1000)
+	mm := reference.NewMinimax(200000)
+	rng := rand.New(rand.NewPCG(21, 22))
+	checked, symmetric := 0, 0
+	for i := 0; i < n; i++ {
+		p := symmetricPosition(rng)
+		if p == nil {
+			continue
+		}
+		if len(p.Stabilizer()) == 0 {
+			t.Fatalf("%s: built symmetric, no stabilizer", p)
+		}
+		symmetric++
+		s := New(Options{HashMB: 1, Threads: 1 + i%2})
+		ok, err := checkSolve(s, mm, p)
+		if err != nil {
+			t.Fatalf("position %d, %s: %v", i, p, err)
+		}
+		if ok {
+			checked++
+		}
+	}
+	if checked < symmetric/2 {
+		t.Errorf("only %d of %d symmetric positions were small enough for the reference", checked, symmetric)
+	}
+	t.Logf("checked %d of %d symmetric positions", checked, symmetric)
+}

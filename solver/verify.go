@@ -26,6 +26,7 @@ type ClaimResult struct {
 // not claims and are skipped.
 func (s *Solver) Verify(rec *positions.Record) ([]ClaimResult, error) {
 	p := rec.Position
+	defer s.orient(p)()
 	v, err := s.Value(p)
 	if err != nil {
 		return nil, err
@@ -181,6 +182,7 @@ func (s *Solver) checkPV(p *positions.Position, moves []string, fail func(string
 // claims that do not hold are dropped and returned.
 func (s *Solver) Export(rec *positions.Record) (*positions.Record, []string, error) {
 	p := rec.Position
+	defer s.orient(p)()
 	sol, err := s.Solve(p)
 	if err != nil {
 		return nil, nil, err
