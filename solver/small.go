@@ -17,12 +17,12 @@ type smallBoard struct {
 	board *positions.Board
 	game  positions.Game
 	// seed is where the keys of the board's positions start (keySeed).
-	seed  Key
+	seed Key
 	// canon makes keys canonical under the symmetries the Solver was
 	// oriented by (Solver.orient), when symmetric.
 	canon     positions.Canonicalizer
 	symmetric bool
-	moves [][]positions.SmallMove
+	moves     [][]positions.SmallMove
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
 	keys [][]uint64
