@@ -268,11 +268,12 @@ func smallFrogletBound(p *positions.Small) int {
 }
 
 // moveRank orders the moves of a node, largest first (docs/PERFORMANCE.md,
-// "Move ordering"): a move after which the opponent surely has no move
-// goes first of all. Froglet: the points taken, then the fewest single
-// jumps left to the opponent. Hüpfer: captures, then moves that leave
-// the opponent a compulsory capture, then the difference between the
-// pieces able to hop (or capture) of the mover and of the opponent.
+// "Nodes against the reference solver"): a move after which the opponent
+// surely has no move goes first of all. Froglet: the points taken, then
+// the fewest single jumps left to the opponent. Hüpfer: captures, then
+// moves that leave the opponent a compulsory capture, then the difference
+// between the pieces able to hop (or capture) of the mover and of the
+// opponent.
 func (s *searcher) moveRank(sb *smallBoard, p *positions.Small, m *positions.SmallMove, froglet bool) int16 {
 	c := *p
 	c.Apply(sb.game, m)
