@@ -139,9 +139,19 @@ end of the game. Hüpfer: win or loss for the player to move with the distance
    leapfrog solve "froglet rbg./..ry/bgyg w 0-0"
    leapfrog solve "$(leapfrog new hupfer --size 4)" --json
    leapfrog solve -f examples/froglet-puzzles.txt --json
-   leapfrog new froglet --size 5x5 --seed 3 | leapfrog solve -f - --timeout 1m`,
-		Flags: append(append(searchFlags(), pictureFlags()...), &cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"}),
+   leapfrog new froglet --size 5x5 --seed 3 | leapfrog solve -f - --timeout 1m
+   leapfrog solve "$(leapfrog new hupfer --size 5 --supply 5)" --proof h55.proof
+
+--proof FILE (Hüpfer) also writes the winner's strategy to FILE: a move at every
+position the winner meets against every defence. "leapfrog proof check FILE"
+replays it with a plain move generator of its own.`,
+		Flags: append(append(searchFlags(), pictureFlags()...),
+			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
+			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"}),
 		Action: func(c *cli.Context) error {
+			if c.String("proof") != "" && c.String("file") != "" {
+				return badInputf("solve: --proof writes the proof of one position; give it as an argument, not with -f")
+			}
 			return eachInput(c, solveOne)
 		},
 	}
@@ -169,17 +179,18 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, inputRecord
 // away against the best: Froglet points, Hüpfer plies).
 
 type solveJSON struct {
-	ID       string   `json:"id,omitempty"`
-	Position string   `json:"position"`
-	Game     string   `json:"game"`
-	Value    any      `json:"value"`
-	Distance *int     `json:"distance,omitempty"`
-	Best     *string  `json:"best"`
-	PV       []string `json:"pv"`
-	Outcome  string   `json:"outcome"`
-	Final    string   `json:"final,omitempty"`
-	Nodes    int64    `json:"nodes"`
-	Seconds  float64  `json:"seconds"`
+	ID       string     `json:"id,omitempty"`
+	Position string     `json:"position"`
+	Game     string     `json:"game"`
+	Value    any        `json:"value"`
+	Distance *int       `json:"distance,omitempty"`
+	Best     *string    `json:"best"`
+	PV       []string   `json:"pv"`
+	Outcome  string     `json:"outcome"`
+	Final    string     `json:"final,omitempty"`
+	Proof    *proofJSON `json:"proof,omitempty"`
+	Nodes    int64      `json:"nodes"`
+	Seconds  float64    `json:"seconds"`
 }
 
 type wdlJSON struct {
@@ -225,7 +236,14 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 		verboseTable(c, s.TableStats().Since(startTable))
 		return nil
 	}
+	if c.String("proof") != "" && p.Game != positions.Hupfer {
+		return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
+	}
 	sol, err := s.Solve(p)
+	var pf *proofJSON
+	if err == nil && c.String("proof") != "" {
+		pf, err = writeProof(c, s, p)
+	}
 	stop()
 	if err != nil {
 		return searchError(p, err)
@@ -244,7 +262,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	}
 	outcome := score.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
-		out := solveJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), PV: pv, Outcome: outcome.String(), Nodes: nodes, Seconds: secs}
+		out := solveJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), PV: pv, Outcome: outcome.String(), Proof: pf, Nodes: nodes, Seconds: secs}
 		out.Value, out.Distance = valueJSON(sol.Value)
 		if len(pv) > 0 {
 			out.Best = &pv[0]
@@ -265,6 +283,9 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 		fmt.Fprintln(w, "the game is over: no legal move")
 	} else {
 		fmt.Fprintf(w, "best %s\npv   %s\n", pv[0], strings.Join(pv, " "))
+	}
+	if pf != nil {
+		fmt.Fprintf(w, "proof %s: %d positions of the winner's, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
 	}
 	fmt.Fprintln(w, stats(nodes, secs))
 	verboseTable(c, s.TableStats().Since(startTable))

@@ -203,6 +203,7 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			exportCommand(),
 			annotateCommand(),
 			tablebaseCommand(),
+			proofCommand(),
 			completionCommand(),
 			manCommand(),
 		},

@@ -78,6 +78,10 @@ func (rb *refBoard) String() string {
 	return fmt.Sprintf("%s %s %s %d-%d", rb.game, strings.Join(rows, "/"), side, rb.counts[0], rb.counts[1])
 }
 
+// Text returns p as the reference writes positions: the text by which
+// its moves' results are named.
+func Text(p *positions.Position) string { return refFrom(p).String() }
+
 // Move is a legal move: its smallest spelling, its points and the
 // position it produces.
 type Move struct {

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/proof"
+	"github.com/leapfrog-solver/leapfrog/solver"
+)
+
+// writeProof writes the proof of p that solve --proof asks for: to a
+// temporary file beside it, renamed into place once whole, so that an
+// interrupted run leaves no half proof under the name.
+func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*proofJSON, error) {
+	name := c.String("proof")
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return nil, badInputf("solve: --proof: %v", err)
+	}
+	defer os.Remove(f.Name()) // gone once renamed
+	st, err := s.Proof(p, f)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--proof %s: %w", name, err)
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		return nil, badInputf("solve: --proof: %v", err)
+	}
+	return &proofJSON{File: name, Lines: st.Lines, SHA256: st.SHA256}, nil
+}
+
+// proofJSON is what solve --proof says of the proof it wrote.
+type proofJSON struct {
+	File   string `json:"file"`
+	Lines  int    `json:"lines"`
+	SHA256 string `json:"sha256"`
+}
+
+func proofCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "proof",
+		Usage: "check a proof that solve --proof wrote",
+		Subcommands: []*cli.Command{{
+			Name:      "check",
+			Usage:     "replay a proof's strategy against every defence",
+			ArgsUsage: "FILE",
+			Description: `Replays the winner's strategy of FILE from its root: the winner plays the
+proof's move, the loser every legal move, until every line ends with the loser to
+move and no move left. Moves come from a plain move generator that shares no code
+with the search (internal/reference). Exit 0 if the claim holds, 1 if the strategy
+does not win within the claim, 2 if FILE is no proof (the message names the line).
+
+   leapfrog solve "$(leapfrog new hupfer --size 5 --supply 4)" --proof h54.proof
+   leapfrog proof check h54.proof`,
+			Flags: []cli.Flag{jsonFlag},
+			Action: func(c *cli.Context) error {
+				if c.NArg() != 1 {
+					return badInputf("proof check: give one proof FILE")
+				}
+				return checkProof(c, c.Args().First())
+			},
+		}},
+	}
+}
+
+// checkProof checks the proof in file and prints what it proves.
+func checkProof(c *cli.Context, file string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return badInputf("proof check: %v", err)
+	}
+	defer f.Close()
+	ctx, cancel := interruptible()
+	defer cancel()
+	res, err := proof.Check(f, func() bool { return ctx.Err() != nil })
+	if ctx.Err() != nil {
+		return &exitError{exitInterrupted, fmt.Errorf("proof check: %s: interrupted", file)}
+	}
+	var pe *proof.Error
+	switch {
+	case errors.As(err, &pe) && pe.Bad:
+		return badInputf("proof check: %s: %v", file, err)
+	case err != nil:
+		return &exitError{exitClaimFailed, fmt.Errorf("proof check: %s: the proof does not hold: %w", file, err)}
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, res)
+	}
+	fmt.Fprintf(c.App.Writer, "%s\nok: %s wins in at most %d plies (claimed %d)\n%d strategy lines; %d positions with %s to move, %d with the other side; sha256 %s\n",
+		res.Root, res.Winner, res.Plies, res.Claimed, res.Lines, res.WinnerPositions, res.Winner, res.LoserPositions, res.SHA256)
+	if res.Unused > 0 {
+		warnf(c, "%d strategy lines were never reached", res.Unused)
+	}
+	return nil
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProofRoundTrip: solve --proof writes a proof that proof check
+// accepts (exit 0); a forged move fails the digest (exit 2); a Froglet
+// position or a file of records with --proof is a usage error (exit 2).
+func TestProofRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "h44.proof")
+	pos := "hupfer ..tt/..tt/rr../rr.. r 4-4"
+	code, out, errs := runCLI(t, "", "solve", pos, "--no-cache", "--proof", file, "--json")
+	if code != 0 {
+		t.Fatalf("solve --proof: exit %d: %s", code, errs)
+	}
+	var sol struct {
+		Distance int `json:"distance"`
+		Proof    struct {
+			File   string `json:"file"`
+			Lines  int    `json:"lines"`
+			SHA256 string `json:"sha256"`
+		} `json:"proof"`
+	}
+	if err := json.Unmarshal([]byte(out), &sol); err != nil || sol.Proof.File != file || sol.Proof.Lines == 0 {
+		t.Fatalf("solve --proof --json: %s (%v)", out, err)
+	}
+	code, out, errs = runCLI(t, "", "proof", "check", file, "--json")
+	var res struct {
+		Plies  int    `json:"plies"`
+		SHA256 string `json:"sha256"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Plies != sol.Distance || res.SHA256 != sol.Proof.SHA256 {
+		t.Fatalf("proof check: exit %d, %s %s; solve said %+v", code, out, errs, sol)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := filepath.Join(dir, "forged.proof")
+	os.WriteFile(forged, []byte(strings.Replace(string(text), "claim Red wins in 11", "claim Red wins in 9", 1)), 0o644)
+	if code, _, errs := runCLI(t, "", "proof", "check", forged); code != 2 || !strings.Contains(errs, "digest") {
+		t.Errorf("a changed proof: exit %d, %s", code, errs)
+	}
+	for _, args := range [][]string{
+		{"solve", "froglet gg/g. w 0-0", "--no-cache", "--proof", file},
+		{"solve", "-f", "-", "--no-cache", "--proof", file},
+		{"proof", "check"},
+		{"proof", "check", filepath.Join(dir, "missing")},
+	} {
+		if code, _, errs := runCLI(t, pos+"\n", args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}

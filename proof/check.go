@@ -1,0 +1,148 @@
+package proof
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/leapfrog-solver/leapfrog/internal/reference"
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// Result is what a proof proves.
+type Result struct {
+	Root   string `json:"root"`
+	Winner string `json:"winner"`
+	// Claimed is the claim's plies; Plies the most the strategy takes
+	// against any defence (at most Claimed).
+	Claimed int `json:"claimed_plies"`
+	Plies   int `json:"plies"`
+	// WinnerPositions and LoserPositions are the distinct positions the
+	// check visited with each side to move; Lines the strategy's lines
+	// and Unused those it never reached.
+	WinnerPositions int    `json:"winner_positions"`
+	LoserPositions  int    `json:"loser_positions"`
+	Lines           int    `json:"lines"`
+	Unused          int    `json:"unused_lines"`
+	SHA256          string `json:"sha256"`
+}
+
+// Check reads a proof and replays it: from the root, the winner plays
+// the strategy's move and the loser every legal move, each position once,
+// until every line ends with the loser to move and no move left. Moves
+// come from the plain generator of internal/reference, never from the
+// search's. A malformed proof is an *Error with Bad set; a strategy that
+// does not win within the claim is an *Error without it. stop, if not
+// nil, is polled between positions; true ends the check with an error.
+func Check(r io.Reader, stop func() bool) (*Result, error) {
+	f, err := read(r, reference.Text)
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{f: f, depth: map[string]int{}, stop: stop}
+	plies, err := c.node(f.root, reference.Text(f.root))
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Root: f.root.String(), Winner: positions.PlayerName(f.root.Game, f.winner), Claimed: f.plies, Plies: plies,
+		WinnerPositions: c.winners, LoserPositions: c.losers, Lines: f.lines, SHA256: f.digest}
+	for _, e := range f.strategy {
+		if !e.used {
+			res.Unused++
+		}
+	}
+	if plies > f.plies {
+		return res, &Error{Msg: fmt.Sprintf("the strategy wins, but in %d plies against the best defence, not within the %d claimed", plies, f.plies)}
+	}
+	return res, nil
+}
+
+// checker replays a proof.
+type checker struct {
+	f *file
+	// depth holds the plies to the end of every position replayed (-1
+	// while its lines are being replayed).
+	depth           map[string]int
+	winners, losers int
+	stop            func() bool
+}
+
+// node replays the position p, whose reference text is key, and returns
+// the most plies to the end against any defence.
+func (c *checker) node(p *positions.Position, key string) (int, error) {
+	if d, ok := c.depth[key]; ok {
+		if d < 0 {
+			return 0, &Error{Msg: fmt.Sprintf("%s comes back on its own line", p)}
+		}
+		return d, nil
+	}
+	if c.stop != nil && c.stop() {
+		return 0, &Error{Msg: "stopped"}
+	}
+	c.depth[key] = -1
+	moves, ok := reference.AllSpellings(p)
+	if !ok {
+		return 0, &Error{Msg: fmt.Sprintf("%s has too many paths for the plain move generator", p)}
+	}
+	var d int
+	var err error
+	if p.Side == c.f.winner {
+		c.winners++
+		d, err = c.winnerMoves(p, key, moves)
+	} else {
+		c.losers++
+		d, err = c.loserMoves(moves)
+	}
+	if err != nil {
+		return 0, err
+	}
+	c.depth[key] = d
+	return d, nil
+}
+
+// winnerMoves plays the strategy's move in p.
+func (c *checker) winnerMoves(p *positions.Position, key string, moves map[string][]string) (int, error) {
+	e, ok := c.f.strategy[key]
+	if !ok {
+		return 0, &Error{Msg: fmt.Sprintf("the strategy has no move for %s (%s to move)", p, positions.PlayerName(p.Game, p.Side))}
+	}
+	e.used = true
+	c.f.strategy[key] = e
+	if len(moves) == 0 {
+		return 0, &Error{Line: e.line, Msg: fmt.Sprintf("%s: the winner has no move and loses", p)}
+	}
+	for result, spellings := range moves {
+		if slices.Contains(spellings, e.move) {
+			q, err := positions.ParsePosition(result)
+			if err != nil {
+				return 0, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+			}
+			d, err := c.node(q, result)
+			return d + 1, err
+		}
+	}
+	return 0, &Error{Line: e.line, Msg: fmt.Sprintf("%s is not a legal move of %s", e.move, p)}
+}
+
+// loserMoves replays every reply of the loser; a loser with none has
+// lost.
+func (c *checker) loserMoves(moves map[string][]string) (int, error) {
+	results := make([]string, 0, len(moves))
+	for result := range moves {
+		results = append(results, result)
+	}
+	slices.Sort(results) // the same replay, and the same first error, every time
+	most := -1
+	for _, result := range results {
+		q, err := positions.ParsePosition(result)
+		if err != nil {
+			return 0, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+		}
+		d, err := c.node(q, result)
+		if err != nil {
+			return 0, err
+		}
+		most = max(most, d)
+	}
+	return most + 1, nil
+}
