@@ -1,0 +1,39 @@
+package proof_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/proof"
+)
+
+// TestPublishedProofs checks the proofs in examples/proofs, which
+// docs/RESULTS.md publishes: each holds, with the plies it claims.
+func TestPublishedProofs(t *testing.T) {
+	want := map[string]struct {
+		winner string
+		plies  int
+	}{
+		"hupfer-4x4-4-4.proof": {"Red", 11},
+		"hupfer-5x5-4-4.proof": {"Red", 15},
+		"hupfer-5x5-5-5.proof": {"Red", 17},
+		"hupfer-5x5-8-8.proof": {"Red", 21},
+	}
+	files, _ := filepath.Glob("../examples/proofs/*.proof")
+	if len(files) != len(want) {
+		t.Fatalf("examples/proofs holds %v, want the %d proofs RESULTS.md names", files, len(want))
+	}
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := proof.Check(f, nil)
+		f.Close()
+		w := want[filepath.Base(file)]
+		if err != nil || res.Winner != w.winner || res.Plies != w.plies || res.Claimed != w.plies || res.Unused != 0 {
+			t.Errorf("%s: %+v, %v; want %s wins in %d", file, res, err, w.winner, w.plies)
+		}
+	}
+}
