@@ -140,12 +140,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 			return v
 		}
-		// Each move gets a key: its rank (Froglet: points; Hüpfer:
-		// captures), then a tie-break (generation order, rotated on the
-		// other threads near the root so that they spread over the
-		// tree), then its index. The search picks the largest key left
-		// each time: most nodes are refuted by their first move or two,
-		// and the rest never need sorting.
+		// Each move gets a key: its rank (moveRank), then a tie-break
+		// (generation order, rotated on the other threads so that they
+		// spread over the tree), then its index. The search picks the
+		// largest key left each time: most nodes are refuted by their
+		// first move or two, and the rest never need sorting.
 		if len(moves) > moveMask {
 			// Too many moves for the keys: the general path, whose wide
 			// search takes any number.
@@ -153,7 +152,10 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			return s.search(&pos, alpha, beta, ply)
 		}
 		rot := 0
-		if s.shuffle > 0 && ply < 3 {
+		if s.shuffle > 0 {
+			// Ties in another order on every ply of the other threads:
+			// they meet the first thread's subtrees later, having
+			// searched others (docs/PERFORMANCE.md, "Solver").
 			rot = s.shuffle % len(moves)
 		}
 		keys := sb.keys[ply][:0]
