@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"math"
@@ -10,142 +11,193 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
-// WritePNG rasterises the scene and writes it as a PNG image.
-func WritePNG(w io.Writer, s *Scene) error {
-	return png.Encode(w, Rasterize(s))
+// DefaultScale is the PNG resolution in pixels per layout unit: twice the
+// SVG's, for pages and screens with dense pixels.
+const DefaultScale = 2
+
+// MaxScale bounds the scale a caller may ask for: an 18x18 board at it
+// is about 6,000 pixels wide.
+const MaxScale = 8
+
+// WritePNG rasterises the scene at scale pixels per unit (DefaultScale if
+// 0) and writes it as a PNG image.
+func WritePNG(w io.Writer, s *Scene, scale float64) error {
+	return png.Encode(w, Rasterize(s, scale))
 }
 
-// Rasterize draws the scene into an image, shape by shape. Edges are not
-// smoothed; text uses a fixed bitmap font.
-func Rasterize(s *Scene) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(s.W)), int(math.Ceil(s.H))))
-	fillRect(img, 0, 0, s.W, s.H, parseColor(s.Background))
+// Rasterize draws the scene into an image at scale pixels per unit
+// (DefaultScale if 0), shape by shape, with anti-aliased edges (the
+// rasteriser of golang.org/x/image/vector) and text in Go Bold, a vector
+// font.
+func Rasterize(s *Scene, scale float64) *image.RGBA {
+	if scale <= 0 {
+		scale = DefaultScale
+	}
+	scale = min(scale, MaxScale)
+	w, h := int(math.Ceil(s.W*scale)), int(math.Ceil(s.H*scale))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(parseColor(s.Background)), image.Point{}, draw.Src)
+	r := &raster{img: img, scale: scale, z: vector.NewRasterizer(w, h)}
 	for _, sh := range s.Shapes {
-		switch sh.Kind {
-		case Rect:
-			if sh.Fill != "" {
-				fillRect(img, sh.X, sh.Y, sh.W, sh.H, parseColor(sh.Fill))
-			}
-			if sh.Stroke != "" {
-				c := parseColor(sh.Stroke)
-				x2, y2 := sh.X+sh.W, sh.Y+sh.H
-				for _, l := range [][4]float64{{sh.X, sh.Y, x2, sh.Y}, {x2, sh.Y, x2, y2}, {x2, y2, sh.X, y2}, {sh.X, y2, sh.X, sh.Y}} {
-					drawLine(img, l[0], l[1], l[2], l[3], sh.Width, c)
-				}
-			}
-		case Circle:
-			plot(img, sh.X-sh.R-sh.Width, sh.Y-sh.R-sh.Width, sh.X+sh.R+sh.Width, sh.Y+sh.R+sh.Width, func(x, y float64) (color.RGBA, bool) {
-				d := math.Hypot(x-sh.X, y-sh.Y)
-				if sh.Stroke != "" && math.Abs(d-sh.R) <= sh.Width/2 {
-					if sh.Dash && int(math.Atan2(y-sh.Y, x-sh.X)*sh.R/4.5)%2 != 0 {
-						return color.RGBA{}, false
-					}
-					return parseColor(sh.Stroke), true
-				}
-				if sh.Fill != "" && d <= sh.R {
-					return parseColor(sh.Fill), true
-				}
-				return color.RGBA{}, false
-			})
-		case Line:
-			drawLine(img, sh.X, sh.Y, sh.X2, sh.Y2, sh.Width, parseColor(sh.Stroke))
-		case Polygon:
-			minX, minY, maxX, maxY := bounds(sh.Points)
-			c := parseColor(sh.Fill)
-			plot(img, minX, minY, maxX, maxY, func(x, y float64) (color.RGBA, bool) {
-				return c, inside(sh.Points, x, y)
-			})
-		case Text:
-			// The bitmap font has ASCII only.
-			text := strings.NewReplacer("ü", "u", "Ü", "U").Replace(sh.Text)
-			d := font.Drawer{Dst: img, Src: image.NewUniform(parseColor(sh.Fill)), Face: basicfont.Face7x13}
-			width := d.MeasureString(text).Ceil()
-			d.Dot = fixed.P(int(sh.X)-width/2, int(sh.Y)+4)
-			d.DrawString(text)
-		}
+		r.shape(&sh)
 	}
 	return img
 }
 
-// plot sets every pixel of the box whose centre f colours.
-func plot(img *image.RGBA, x0, y0, x1, y1 float64, f func(x, y float64) (color.RGBA, bool)) {
-	r := img.Bounds()
-	for py := max(int(y0), r.Min.Y); py <= min(int(y1)+1, r.Max.Y-1); py++ {
-		for px := max(int(x0), r.Min.X); px <= min(int(x1)+1, r.Max.X-1); px++ {
-			if c, ok := f(float64(px)+0.5, float64(py)+0.5); ok {
-				blend(img, px, py, c)
-			}
+// raster draws shapes into an image, each as a filled path.
+type raster struct {
+	img   *image.RGBA
+	scale float64
+	z     *vector.Rasterizer
+}
+
+// path is a closed outline in layout units.
+type path [][2]float64
+
+func (r *raster) shape(sh *Shape) {
+	switch sh.Kind {
+	case Rect:
+		outer := rectPath(sh.X, sh.Y, sh.W, sh.H)
+		if sh.Fill != "" {
+			r.fill(sh.Fill, outer)
 		}
+		if sh.Stroke != "" {
+			h := sh.Width / 2
+			r.fill(sh.Stroke, rectPath(sh.X-h, sh.Y-h, sh.W+2*h, sh.H+2*h), reverse(rectPath(sh.X+h, sh.Y+h, sh.W-2*h, sh.H-2*h)))
+		}
+	case Circle:
+		if sh.Fill != "" {
+			r.fill(sh.Fill, circlePath(sh.X, sh.Y, sh.R, 0, 2*math.Pi))
+		}
+		if sh.Stroke != "" {
+			r.ring(sh)
+		}
+	case Line:
+		r.fill(sh.Stroke, linePath(sh.X, sh.Y, sh.X2, sh.Y2, sh.Width))
+	case Polygon:
+		if sh.Fill != "" {
+			r.fill(sh.Fill, path(sh.Points))
+		}
+	case Polyline:
+		// Every segment with round ends, filled as one: a translucent
+		// line is not darker where its segments meet.
+		var segs []path
+		for i := 0; i+1 < len(sh.Points); i++ {
+			a, b := sh.Points[i], sh.Points[i+1]
+			segs = append(segs, linePath(a[0], a[1], b[0], b[1], sh.Width))
+		}
+		r.fill(sh.Stroke, segs...)
+	case Text:
+		r.text(sh)
 	}
 }
 
-func blend(img *image.RGBA, x, y int, c color.RGBA) {
-	if c.A == 255 {
-		img.SetRGBA(x, y, c)
+// ring strokes a circle, dashed as the SVG's stroke-dasharray="5 4".
+func (r *raster) ring(sh *Shape) {
+	out, in := sh.R+sh.Width/2, max(sh.R-sh.Width/2, 0)
+	if !sh.Dash {
+		r.fill(sh.Stroke, circlePath(sh.X, sh.Y, out, 0, 2*math.Pi), reverse(circlePath(sh.X, sh.Y, in, 0, 2*math.Pi)))
 		return
 	}
-	o := img.RGBAAt(x, y)
-	a := uint32(c.A)
-	mixc := func(n, o uint8) uint8 { return uint8((uint32(n)*a + uint32(o)*(255-a)) / 255) }
-	img.SetRGBA(x, y, color.RGBA{mixc(c.R, o.R), mixc(c.G, o.G), mixc(c.B, o.B), 255})
-}
-
-func fillRect(img *image.RGBA, x, y, w, h float64, c color.RGBA) {
-	plot(img, x, y, x+w-1, y+h-1, func(px, py float64) (color.RGBA, bool) {
-		return c, px >= x && px < x+w && py >= y && py < y+h
-	})
-}
-
-func drawLine(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA) {
-	hw := math.Max(width/2, 0.5)
-	plot(img, math.Min(x0, x1)-hw, math.Min(y0, y1)-hw, math.Max(x0, x1)+hw, math.Max(y0, y1)+hw, func(x, y float64) (color.RGBA, bool) {
-		return c, segmentDistance(x, y, x0, y0, x1, y1) <= hw
-	})
-}
-
-func segmentDistance(px, py, x0, y0, x1, y1 float64) float64 {
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	t := 0.0
-	if l2 > 0 {
-		t = math.Max(0, math.Min(1, ((px-x0)*dx+(py-y0)*dy)/l2))
+	step := 9 / sh.R // a dash and a gap, 5 and 4 units along the circle
+	var paths []path
+	for a := 0.0; a < 2*math.Pi; a += step {
+		end := min(a+5/sh.R, 2*math.Pi)
+		arc := circlePath(sh.X, sh.Y, out, a, end)
+		paths = append(paths, append(arc, reverse(circlePath(sh.X, sh.Y, in, a, end))...))
 	}
-	return math.Hypot(px-(x0+t*dx), py-(y0+t*dy))
+	r.fill(sh.Stroke, paths...)
 }
 
-func bounds(pts [][2]float64) (float64, float64, float64, float64) {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range pts {
-		minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
-		minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+// fill fills the paths together (non-zero winding) in colour c.
+func (r *raster) fill(c string, paths ...path) {
+	if len(paths) == 0 {
+		return
 	}
-	return minX, minY, maxX, maxY
-}
-
-// inside tests a point against a polygon (even-odd rule).
-func inside(pts [][2]float64, x, y float64) bool {
-	in := false
-	for i, j := 0, len(pts)-1; i < len(pts); j, i = i, i+1 {
-		a, b := pts[i], pts[j]
-		if (a[1] > y) != (b[1] > y) && x < (b[0]-a[0])*(y-a[1])/(b[1]-a[1])+a[0] {
-			in = !in
+	b := r.img.Bounds()
+	r.z.Reset(b.Dx(), b.Dy())
+	for _, p := range paths {
+		if len(p) < 3 {
+			continue
 		}
+		r.z.MoveTo(float32(p[0][0]*r.scale), float32(p[0][1]*r.scale))
+		for _, q := range p[1:] {
+			r.z.LineTo(float32(q[0]*r.scale), float32(q[1]*r.scale))
+		}
+		r.z.ClosePath()
 	}
-	return in
+	r.z.Draw(r.img, b, image.NewUniform(parseColor(c)), image.Point{})
 }
 
-// parseColor reads "#rrggbb" or "#rrggbbaa".
+// text draws a text centred on its point, as the SVG's text-anchor
+// middle with the baseline dropped by textDrop of the size.
+func (r *raster) text(sh *Shape) {
+	f := face(sh.Size * r.scale)
+	d := &font.Drawer{Dst: r.img, Src: image.NewUniform(parseColor(sh.Fill)), Face: f}
+	width := d.MeasureString(sh.Text)
+	x := sh.X*r.scale - float64(width)/64/2
+	y := (sh.Y + textDrop*sh.Size) * r.scale
+	d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	d.DrawString(sh.Text)
+}
+
+// textDrop is where a text's baseline sits below its centre point, in
+// sizes: half the height of capitals and digits, so that they sit in the
+// middle of their discs in both pictures.
+const textDrop = 0.36
+
+func rectPath(x, y, w, h float64) path {
+	return path{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
+}
+
+// circlePath is the arc from angle a to b (radians) of the circle, as
+// segments short enough to look round at any scale up to MaxScale.
+func circlePath(cx, cy, rad, a, b float64) path {
+	n := max(int(math.Ceil((b-a)*rad*MaxScale/4)), 8)
+	p := make(path, 0, n+1)
+	for i := 0; i <= n; i++ {
+		t := a + (b-a)*float64(i)/float64(n)
+		p = append(p, [2]float64{cx + rad*math.Cos(t), cy + rad*math.Sin(t)})
+	}
+	return p
+}
+
+// linePath is a line of width w from (x1, y1) to (x2, y2) with round
+// ends, as the SVG's stroke-linecap="round".
+func linePath(x1, y1, x2, y2, w float64) path {
+	a := math.Atan2(y2-y1, x2-x1)
+	h := w / 2
+	p := circlePath(x2, y2, h, a-math.Pi/2, a+math.Pi/2)
+	return append(p, circlePath(x1, y1, h, a+math.Pi/2, a+3*math.Pi/2)...)
+}
+
+func reverse(p path) path {
+	q := make(path, len(p))
+	for i := range p {
+		q[len(p)-1-i] = p[i]
+	}
+	return q
+}
+
+// parseColor reads "#rrggbb" or "#rrggbbaa" as a premultiplied colour.
 func parseColor(s string) color.RGBA {
-	if len(s) != 7 && len(s) != 9 || s[0] != '#' {
-		return color.RGBA{0, 0, 0, 255}
+	s = strings.TrimPrefix(s, "#")
+	v, err := strconv.ParseUint(s, 16, 32)
+	if err != nil {
+		return color.RGBA{A: 255}
 	}
-	v, _ := strconv.ParseUint(s[1:], 16, 32)
-	if len(s) == 7 {
-		return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}
+	var c color.NRGBA
+	switch len(s) {
+	case 6:
+		c = color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}
+	case 8:
+		c = color.NRGBA{uint8(v >> 24), uint8(v >> 16), uint8(v >> 8), uint8(v)}
+	default:
+		return color.RGBA{A: 255}
 	}
-	return color.RGBA{uint8(v >> 24), uint8(v >> 16), uint8(v >> 8), uint8(v)}
+	return color.RGBAModel.Convert(c).(color.RGBA)
 }

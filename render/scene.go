@@ -23,6 +23,9 @@ const (
 	Line
 	Polygon
 	Text
+	// Polyline is an open line through Points, stroked with round ends
+	// and joins.
+	Polyline
 )
 
 // Shape is one element of a scene. Coordinates are pixels, y downwards.
@@ -31,7 +34,7 @@ type Shape struct {
 	// Rect: X, Y, W, H. Circle: X, Y (centre), R. Line: X, Y to X2, Y2.
 	// Text: X, Y (centre of the text), Size.
 	X, Y, W, H, R, X2, Y2 float64
-	Points                [][2]float64 // Polygon
+	Points                [][2]float64 // Polygon, Polyline
 	Fill, Stroke          string       // "#rrggbb" or ""
 	Width                 float64      // stroke width
 	Dash                  bool
@@ -71,13 +74,17 @@ var (
 	lineColor = "#6b6256"
 	inkColor  = "#222222"
 	moveColor = "#1f3fbf"
+	// pathColor is moveColor seen through, so that the pieces a path
+	// passes over stay readable.
+	pathColor = "#1f3fbfb0"
 	crossInk  = "#111111"
 )
 
 // Options of a picture.
 type Options struct {
-	// Move, if not nil, is drawn on the board: its path as arrows, the
-	// pieces it takes crossed out, a birth point ringed.
+	// Move, if not nil, is drawn on the board: its path as arrows from
+	// landing to landing, the pieces it takes ringed and marked, a birth
+	// point ringed.
 	Move *positions.LegalMove
 	// Caption replaces the default line under the title.
 	Caption string
@@ -133,7 +140,10 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 	u := cell / math.Sqrt2 // half the diagonal step
 	span := float64(b.Width+b.Height-2) * u
 	side := 90.0 // room for each supply
-	s := &Scene{W: span + 2*side + 60, H: span + 130, Background: "#ffffff"}
+	// Tall enough for the supplies' columns of stones (two abreast, at
+	// most twelve, then a count) on the smallest boards.
+	rows := (min(max(p.Counts[0], p.Counts[1]), 12) + 1) / 2
+	s := &Scene{W: span + 2*side + 60, H: max(span+130, 70+float64(rows)*20+30), Background: "#ffffff"}
 	x0 := side + 30 + float64(b.Height-1)*u
 	y0 := 70 + span
 	centre := func(c int) (float64, float64) {
@@ -175,7 +185,7 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 	for sd := 0; sd < 2; sd++ {
 		x := 20.0 + 25
 		if sd == 1 {
-			x = s.W - 45
+			x = s.W - 2*s.shift - 45 // add moves it by the caption's shift
 		}
 		y := 70.0
 		s.add(Shape{Kind: Text, X: x, Y: y - 18, Text: fmt.Sprintf("%s %d", []string{"Red", "Turq."}[sd], p.Counts[sd]), Size: 13, Fill: inkColor})
@@ -193,6 +203,11 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 
 func sideName(p *positions.Position) string { return positions.PlayerName(p.Game, p.Side) }
 
+// wideFont is how much wider than Go Bold a text may be set where the
+// SVG's viewer lacks the Go font: DejaVu Sans Bold, its fallback, is
+// about a tenth wider.
+const wideFont = 1.2
+
 // caption writes the line at the top, widening the picture to fit it.
 func caption(s *Scene, p *positions.Position, opt Options) {
 	text := s.Title
@@ -202,7 +217,7 @@ func caption(s *Scene, p *positions.Position, opt Options) {
 	if opt.Move != nil && opt.Caption == "" {
 		text += ". Move: " + opt.Move.Text
 	}
-	if need := float64(len([]rune(text)))*7.5 + 20; s.W < need {
+	if need := textWidth(text, 13)*wideFont + 24; s.W < need {
 		// Centre the board in the wider picture.
 		shift := (need - s.W) / 2
 		for i := range s.Shapes {
@@ -221,7 +236,7 @@ func drawMove(s *Scene, p *positions.Position, m *positions.LegalMove, centre fu
 		return
 	}
 	for _, c := range m.Removed.Cells() {
-		cross(s, centre, c)
+		taken(s, centre, c)
 	}
 	var path []int
 	for _, name := range strings.FieldsFunc(m.Text, func(r rune) bool { return r == '-' || r == 'x' || r == '+' }) {
@@ -250,6 +265,17 @@ func drawMove(s *Scene, p *positions.Position, m *positions.LegalMove, centre fu
 	}
 }
 
+// taken marks a piece the move takes, leaving it readable: a dashed ring
+// around it and a small cross beside it.
+func taken(s *Scene, centre func(int) (float64, float64), c int) {
+	x, y := centre(c)
+	s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.42, Stroke: crossInk, Width: 2.5, Dash: true})
+	bx, by, d := x+cell*0.3, y-cell*0.3, cell*0.09
+	s.add(Shape{Kind: Circle, X: bx, Y: by, R: d * 1.9, Fill: "#ffffff", Stroke: crossInk, Width: 1.5})
+	s.add(Shape{Kind: Line, X: bx - d, Y: by - d, X2: bx + d, Y2: by + d, Stroke: crossInk, Width: 2})
+	s.add(Shape{Kind: Line, X: bx - d, Y: by + d, X2: bx + d, Y2: by - d, Stroke: crossInk, Width: 2})
+}
+
 func cross(s *Scene, centre func(int) (float64, float64), c int) {
 	x, y := centre(c)
 	d := cell * 0.3
@@ -257,16 +283,38 @@ func cross(s *Scene, centre func(int) (float64, float64), c int) {
 	s.add(Shape{Kind: Line, X: x - d, Y: y + d, X2: x + d, Y2: y - d, Stroke: crossInk, Width: 4})
 }
 
-// arrow draws a line from a to b, stopping short of b's centre, with a head.
+// arrow draws a path from a to b, stopping short of both centres, with a
+// head: a curve that bows to the side, so that it passes beside the piece
+// a jump takes rather than over its number.
 func arrow(s *Scene, ax, ay, bx, by float64) {
 	dx, dy := bx-ax, by-ay
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
 	}
-	ux, uy := dx/l, dy/l
-	tipX, tipY := bx-ux*cell*0.2, by-uy*cell*0.2
-	baseX, baseY := tipX-ux*12, tipY-uy*12
-	s.add(Shape{Kind: Line, X: ax + ux*cell*0.2, Y: ay + uy*cell*0.2, X2: baseX, Y2: baseY, Stroke: moveColor, Width: 4})
-	s.add(Shape{Kind: Polygon, Points: [][2]float64{{tipX, tipY}, {baseX - uy*7, baseY + ux*7}, {baseX + uy*7, baseY - ux*7}}, Fill: moveColor})
+	// The control point of a quadratic curve, a third of a cell to the
+	// left of the midpoint.
+	cx, cy := (ax+bx)/2+dy/l*cell*0.33, (ay+by)/2-dx/l*cell*0.33
+	at := func(t float64) (float64, float64) {
+		u := 1 - t
+		return u*u*ax + 2*u*t*cx + t*t*bx, u*u*ay + 2*u*t*cy + t*t*by
+	}
+	// From a fifth of a cell out of a to the base of the head, which
+	// ends a fifth of a cell short of b.
+	t0, t1 := cell*0.2/l, 1-(cell*0.2+12)/l
+	tipX, tipY := at(1 - cell*0.2/l)
+	if t1 <= t0 {
+		return
+	}
+	var pts [][2]float64
+	for i := 0; i <= 12; i++ {
+		x, y := at(t0 + (t1-t0)*float64(i)/12)
+		pts = append(pts, [2]float64{x, y})
+	}
+	baseX, baseY := pts[len(pts)-1][0], pts[len(pts)-1][1]
+	hx, hy := tipX-baseX, tipY-baseY
+	hl := math.Hypot(hx, hy)
+	ux, uy := hx/hl, hy/hl
+	s.add(Shape{Kind: Polyline, Points: pts, Stroke: pathColor, Width: 4})
+	s.add(Shape{Kind: Polygon, Points: [][2]float64{{tipX, tipY}, {baseX - uy*7, baseY + ux*7}, {baseX + uy*7, baseY - ux*7}}, Fill: pathColor})
 }

@@ -11,7 +11,7 @@ import (
 // WriteSVG writes the scene as an SVG document.
 func WriteSVG(w io.Writer, s *Scene) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="DejaVu Sans, Verdana, sans-serif">`+"\n",
+	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="Go, DejaVu Sans, Verdana, sans-serif">`+"\n",
 		num(s.W), num(s.H), num(s.W), num(s.H))
 	fmt.Fprintf(bw, "<title>%s</title>\n", escape(s.Title))
 	fmt.Fprintf(bw, `<rect width="100%%" height="100%%" fill="%s"/>`+"\n", s.Background)
@@ -37,9 +37,18 @@ func WriteSVG(w io.Writer, s *Scene) error {
 				pts = append(pts, num(p[0])+","+num(p[1]))
 			}
 			fmt.Fprintf(bw, `<polygon points="%s"%s/>`+"\n", strings.Join(pts, " "), paint)
+		case Polyline:
+			var pts []string
+			for _, p := range sh.Points {
+				pts = append(pts, num(p[0])+","+num(p[1]))
+			}
+			fmt.Fprintf(bw, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`+"\n",
+				strings.Join(pts, " "), sh.Stroke, num(sh.Width))
 		case Text:
-			fmt.Fprintf(bw, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
-				num(sh.X), num(sh.Y), num(sh.Size), orNone(sh.Fill), escape(sh.Text))
+			// The baseline placed by hand, not by dominant-baseline, which
+			// some renderers (librsvg) ignore.
+			fmt.Fprintf(bw, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",
+				num(sh.X), num(sh.Y+textDrop*sh.Size), num(sh.Size), orNone(sh.Fill), escape(sh.Text))
 		}
 	}
 	fmt.Fprintln(bw, "</svg>")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -17,12 +18,16 @@ func pictureFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "svg", Usage: "write an SVG picture to `FILE` (- for standard output)"},
 		&cli.StringFlag{Name: "png", Usage: "write a PNG picture to `FILE` (- for standard output)"},
+		&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, up to %d", render.MaxScale)},
 	}
 }
 
 // writePictures writes the pictures the flags ask for. With several
 // positions (-f), the files get the record's number before the extension.
 func writePictures(c *cli.Context, p *positions.Position, m *positions.LegalMove, index int) error {
+	if sc := c.Float64("scale"); sc <= 0 || sc > render.MaxScale || math.IsNaN(sc) {
+		return badInputf("--scale %v: want a number above 0 and at most %d", sc, render.MaxScale)
+	}
 	for _, kind := range []string{"svg", "png"} {
 		name := c.String(kind)
 		if name == "" {
@@ -46,7 +51,7 @@ func writePicture(c *cli.Context, name, kind string, s *render.Scene) error {
 		if kind == "svg" {
 			return render.WriteSVG(w, s)
 		}
-		return render.WritePNG(w, s)
+		return render.WritePNG(w, s, c.Float64("scale"))
 	}
 	var err error
 	if name == "-" {
