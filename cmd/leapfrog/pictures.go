@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,6 +54,12 @@ func writePicture(c *cli.Context, name, kind string, s *render.Scene) error {
 		}
 		return render.WritePNG(w, s, c.Float64("scale"))
 	}
+	return writeFile(c, name, write)
+}
+
+// writeFile writes to the file name (- for standard output) what write
+// writes.
+func writeFile(c *cli.Context, name string, write func(io.Writer) error) error {
 	var err error
 	if name == "-" {
 		err = write(c.App.Writer)
@@ -70,4 +77,30 @@ func writePicture(c *cli.Context, name, kind string, s *render.Scene) error {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	return nil
+}
+
+// writeLineGIF writes the line of the --gif flag, if given: a frame per
+// position of the line with the move played from it, then the last
+// position. With several positions (-f), the file gets the record's
+// number, as writePictures does.
+func writeLineGIF(c *cli.Context, p *positions.Position, line []positions.LegalMove, index int) error {
+	name := c.String("gif")
+	if name == "" {
+		return nil
+	}
+	if index > 0 && name != "-" {
+		ext := filepath.Ext(name)
+		name = fmt.Sprintf("%s-%d%s", name[:len(name)-len(ext)], index, ext)
+	}
+	scenes := make([]*render.Scene, 0, len(line)+1)
+	q := p
+	for i := range line {
+		m := &line[i]
+		scenes = append(scenes, render.Layout(q, render.Options{Move: m,
+			Caption: fmt.Sprintf("%d/%d. %s plays %s", i+1, len(line), positions.PlayerName(q.Game, q.Side), m.Text)}))
+		q = m.Result
+	}
+	scenes = append(scenes, render.Layout(q, render.Options{Caption: "The end: " + strings.TrimSuffix(render.Layout(q, render.Options{}).Title, ".")}))
+	write := func(w io.Writer) error { return render.WriteGIF(w, scenes, c.Float64("scale"), 120) }
+	return writeFile(c, name, write)
 }
