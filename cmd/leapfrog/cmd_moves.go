@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
 
@@ -24,10 +25,10 @@ position it produces. Moves are identified by the position they produce.
 		Action: func(c *cli.Context) error {
 			return forEachRecord(c, func(r inputRecord) error {
 				p := r.rec.Position
-				moves := p.LegalMoves()
 				if c.Bool("json") {
-					return writeJSON(c.App.Writer, movesJSON(p, moves))
+					return writeJSON(c.App.Writer, answer.MovesOf(p))
 				}
+				moves := p.LegalMoves()
 				fmt.Fprintf(c.App.Writer, "%s: %d moves\n", p, len(moves))
 				for _, m := range moves {
 					if p.Game == positions.Froglet {
@@ -40,23 +41,6 @@ position it produces. Moves are identified by the position they produce.
 			})
 		},
 	}
-}
-
-type moveJSON struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
-	Points   int    `json:"points"`
-}
-
-func movesJSON(p *positions.Position, moves []positions.LegalMove) any {
-	out := struct {
-		Position string     `json:"position"`
-		Moves    []moveJSON `json:"moves"`
-	}{Position: p.String(), Moves: []moveJSON{}}
-	for _, m := range moves {
-		out.Moves = append(out.Moves, moveJSON{m.Text, m.Result.String(), int(m.Points)})
-	}
-	return out
 }
 
 // writeJSON writes v as one line of JSON.

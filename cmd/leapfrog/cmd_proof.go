@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/proof"
 	"github.com/leapfrog-solver/leapfrog/solver"
@@ -16,7 +17,7 @@ import (
 // writeProof writes the proof of p that solve --proof asks for: to a
 // temporary file beside it, renamed into place once whole, so that an
 // interrupted run leaves no half proof under the name.
-func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*proofJSON, error) {
+func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*answer.Proof, error) {
 	name := c.String("proof")
 	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	if err != nil {
@@ -36,14 +37,7 @@ func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*proof
 	if err := os.Rename(f.Name(), name); err != nil {
 		return nil, badInputf("solve: --proof: %v", err)
 	}
-	return &proofJSON{File: name, Lines: st.Lines, SHA256: st.SHA256}, nil
-}
-
-// proofJSON is what solve --proof says of the proof it wrote.
-type proofJSON struct {
-	File   string `json:"file"`
-	Lines  int    `json:"lines"`
-	SHA256 string `json:"sha256"`
+	return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, nil
 }
 
 func proofCommand() *cli.Command {

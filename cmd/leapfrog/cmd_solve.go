@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
@@ -179,40 +180,6 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, inputRecord
 // concerned, Froglet counting the scores so far), cost (what a move gives
 // away against the best: Froglet points, Hüpfer plies).
 
-type solveJSON struct {
-	ID       string     `json:"id,omitempty"`
-	Position string     `json:"position"`
-	Game     string     `json:"game"`
-	Value    any        `json:"value"`
-	Distance *int       `json:"distance,omitempty"`
-	Best     *string    `json:"best"`
-	PV       []string   `json:"pv"`
-	Outcome  string     `json:"outcome"`
-	Final    string     `json:"final,omitempty"`
-	Proof    *proofJSON `json:"proof,omitempty"`
-	Nodes    int64      `json:"nodes"`
-	Seconds  float64    `json:"seconds"`
-}
-
-type wdlJSON struct {
-	ID       string  `json:"id,omitempty"`
-	Position string  `json:"position"`
-	Game     string  `json:"game"`
-	Value    string  `json:"value,omitempty"` // Hüpfer: the value is the outcome
-	Outcome  string  `json:"outcome"`
-	Nodes    int64   `json:"nodes"`
-	Seconds  float64 `json:"seconds"`
-}
-
-// valueJSON returns the value and distance fields of v.
-func valueJSON(v score.Value) (any, *int) {
-	if v.Game == positions.Froglet {
-		return v.Score, nil
-	}
-	d := v.Distance()
-	return v.WinLoss(), &d
-}
-
 func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	p := r.rec.Position
 	start := time.Now()
@@ -227,10 +194,8 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 		}
 		nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
 		if c.Bool("json") {
-			out := wdlJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: o.String(), Nodes: nodes, Seconds: secs}
-			if p.Game == positions.Hupfer {
-				out.Value = o.String()
-			}
+			out := answer.WDLOf(p, o, nodes, secs)
+			out.ID = idOf(r.rec)
 			return writeJSON(w, out)
 		}
 		fmt.Fprintf(w, "%s\n%s for %s (%s)\n", p, o, sideLong(p), stats(nodes, secs))
@@ -241,7 +206,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 		return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
 	}
 	sol, err := s.Solve(p)
-	var pf *proofJSON
+	var pf *answer.Proof
 	if err == nil && c.String("proof") != "" {
 		pf, err = writeProof(c, s, p)
 	}
@@ -266,14 +231,8 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	}
 	outcome := score.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
-		out := solveJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), PV: pv, Outcome: outcome.String(), Proof: pf, Nodes: nodes, Seconds: secs}
-		out.Value, out.Distance = valueJSON(sol.Value)
-		if len(pv) > 0 {
-			out.Best = &pv[0]
-		}
-		if p.Game == positions.Froglet {
-			out.Final = fmt.Sprintf("%d-%d", sol.Final.Counts[0], sol.Final.Counts[1])
-		}
+		out := answer.SolveOf(p, sol, nodes, secs)
+		out.ID, out.Proof = idOf(r.rec), pf
 		return writeJSON(w, out)
 	}
 	fmt.Fprintln(w, p)
@@ -356,26 +315,6 @@ each move's outcome only, which needs far less search.
 	}
 }
 
-type analyzedMove struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
-	Points   int    `json:"points"`
-	Value    any    `json:"value,omitempty"`
-	Distance *int   `json:"distance,omitempty"`
-	Outcome  string `json:"outcome"`
-	Cost     *int   `json:"cost,omitempty"`
-}
-
-type analyzeJSON struct {
-	ID       string         `json:"id,omitempty"`
-	Position string         `json:"position"`
-	Game     string         `json:"game"`
-	Value    any            `json:"value,omitempty"`
-	Distance *int           `json:"distance,omitempty"`
-	Outcome  string         `json:"outcome"`
-	Moves    []analyzedMove `json:"moves"`
-}
-
 func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	p := r.rec.Position
 	if c.Bool("wdl") {
@@ -396,16 +335,8 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 			return err
 		}
 	}
-	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.OutcomeOf(p, v).String(), Moves: []analyzedMove{}}
-	out.Value, out.Distance = valueJSON(v)
-	for _, m := range moves {
-		am := analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: score.OutcomeOf(p, m.Value).String()}
-		am.Value, am.Distance = valueJSON(m.Value)
-		if cost, worse := score.Cost(p, v, m.Value); !worse || p.Game == positions.Froglet {
-			am.Cost = &cost
-		}
-		out.Moves = append(out.Moves, am)
-	}
+	out := answer.AnalysisOf(p, v, moves)
+	out.ID = idOf(r.rec)
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}
@@ -419,14 +350,14 @@ func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	p := r.rec.Position
 	stop := watch(c, s, "analyze", p.Game)
 	defer stop()
-	out := analyzeJSON{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []analyzedMove{}}
+	out := answer.Analysis{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []answer.AnalyzedMove{}}
 	best := score.Outcome(-2)
 	for _, m := range p.LegalMoves() {
 		o, err := s.WDL(m.Result)
 		if err != nil {
 			return searchError(p, err)
 		}
-		out.Moves = append(out.Moves, analyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: (-o).String()})
+		out.Moves = append(out.Moves, answer.AnalyzedMove{Move: m.Text, Position: m.Result.String(), Points: int(m.Points), Outcome: (-o).String()})
 		best = max(best, -o)
 	}
 	if len(out.Moves) == 0 {

@@ -12,23 +12,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
 )
-
-// probeJSON is tablebase probe's answer.
-type probeJSON struct {
-	ID           string  `json:"id,omitempty"`
-	Position     string  `json:"position"`
-	Value        any     `json:"value"`
-	Distance     *int    `json:"distance,omitempty"`
-	Outcome      string  `json:"outcome"`
-	Best         *string `json:"best"`
-	Microseconds int64   `json:"microseconds"`
-}
 
 // probeOne looks one record's position up in the tables. A position in no
 // table is an error of that record (exit 2): there is no answer to give.
@@ -44,15 +34,16 @@ func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
 		return badInputf("%s is in no table ('leapfrog tablebase list' shows the tables; 'leapfrog solve' answers any position)", p)
 	}
 	v := score.Value{Game: p.Game, Score: sc}
-	out := probeJSON{ID: idOf(r.rec), Position: p.String(), Outcome: score.OutcomeOf(p, v).String(), Microseconds: elapsed.Microseconds()}
-	out.Value, out.Distance = valueJSON(v)
 	best, ok, err := tables.BestMove(p, sc)
 	if err != nil {
 		return err
 	}
+	var bestMove *positions.LegalMove
 	if ok {
-		out.Best = &best.Text
+		bestMove = &best
 	}
+	out := answer.ProbeOf(p, v, bestMove, elapsed.Microseconds())
+	out.ID = idOf(r.rec)
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/render"
 	"github.com/leapfrog-solver/leapfrog/solver"
@@ -334,8 +335,8 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 	for _, a := range ann {
 		m := annotatedMove{Ply: a.Ply, Side: sides[a.Side], Move: a.Move, Outcome: a.Outcome.String(),
 			Best: a.BestMoves, BestOutcome: a.BestOutcome.String(), Label: a.Label, Comment: a.Comment}
-		m.Value, m.Distance = valueJSON(a.Played)
-		m.BestValue, m.BestDistance = valueJSON(a.Before)
+		m.Value, m.Distance = answer.Value(a.Played)
+		m.BestValue, m.BestDistance = answer.Value(a.Before)
 		if !a.Worse || g.Start.Game == positions.Froglet {
 			cost := a.Cost
 			m.Cost = &cost
