@@ -40,6 +40,10 @@ type Shape struct {
 	Dash                  bool
 	Text                  string
 	Size                  float64
+	// Square names the cell a shape stands for (a Froglet square, a
+	// Hüpfer point or a piece), for pictures a reader clicks on; the SVG
+	// carries it as data-square.
+	Square string
 }
 
 // Scene is a picture: its size, background and shapes, drawn in order.
@@ -115,7 +119,7 @@ func layoutFroglet(p *positions.Position, opt Options) *Scene {
 			continue // a hole: no cell is drawn
 		}
 		x, y := centre(c)
-		s.add(Shape{Kind: Rect, X: x - cell/2, Y: y - cell/2, W: cell, H: cell, Fill: cellFill, Stroke: lineColor, Width: 1})
+		s.add(Shape{Kind: Rect, X: x - cell/2, Y: y - cell/2, W: cell, H: cell, Fill: cellFill, Stroke: lineColor, Width: 1, Square: b.SquareName(c)})
 	}
 	for f := 0; f < b.Width; f++ {
 		x, _ := centre(f)
@@ -128,7 +132,7 @@ func layoutFroglet(p *positions.Position, opt Options) *Scene {
 	for _, c := range p.Occ.Cells() {
 		x, y := centre(c)
 		col := p.ColourAt(c)
-		s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.38, Fill: frogFill[col], Stroke: "#00000066", Width: 1})
+		s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.38, Fill: frogFill[col], Stroke: "#00000066", Width: 1, Square: b.SquareName(c)})
 		s.add(Shape{Kind: Text, X: x, Y: y, Text: fmt.Sprint(col + 1), Size: 16, Fill: frogInk[col]})
 	}
 	drawMove(s, p, opt.Move, centre)
@@ -165,6 +169,8 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 	for c := 0; c < b.Size(); c++ {
 		x, y := centre(c)
 		s.add(Shape{Kind: Circle, X: x, Y: y, R: 3, Fill: lineColor})
+		// A target around the point, all but transparent, for clicks.
+		s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.45, Fill: "#ffffff01", Square: b.SquareName(c)})
 	}
 	// Coordinates: files along the lower right edge, ranks along the lower left.
 	for f := 0; f < b.Width; f++ {
@@ -178,7 +184,7 @@ func layoutHupfer(p *positions.Position, opt Options) *Scene {
 	for _, c := range p.Occ.Cells() {
 		x, y := centre(c)
 		col := p.ColourAt(c)
-		s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.34, Fill: sideFill[col], Stroke: "#00000066", Width: 1})
+		s.add(Shape{Kind: Circle, X: x, Y: y, R: cell * 0.34, Fill: sideFill[col], Stroke: "#00000066", Width: 1, Square: b.SquareName(c)})
 		s.add(Shape{Kind: Text, X: x, Y: y, Text: "RT"[col : col+1], Size: 14, Fill: sideInk[col]})
 	}
 	// The supplies: Red's at the left, Turquoise's at the right.

@@ -17,6 +17,9 @@ func WriteSVG(w io.Writer, s *Scene) error {
 	fmt.Fprintf(bw, `<rect width="100%%" height="100%%" fill="%s"/>`+"\n", s.Background)
 	for _, sh := range s.Shapes {
 		paint := fmt.Sprintf(` fill="%s"`, orNone(sh.Fill))
+		if sh.Square != "" {
+			paint += fmt.Sprintf(` data-square="%s"`, escape(sh.Square))
+		}
 		if sh.Stroke != "" {
 			paint += fmt.Sprintf(` stroke="%s" stroke-width="%s"`, sh.Stroke, num(sh.Width))
 			if sh.Dash {
