@@ -204,6 +204,7 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			annotateCommand(),
 			tablebaseCommand(),
 			proofCommand(),
+			serveCommand(),
 			completionCommand(),
 			manCommand(),
 		},
