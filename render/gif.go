@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"image/color/palette"
 	"image/draw"
 	"image/gif"
@@ -26,10 +27,22 @@ func WriteGIF(w io.Writer, scenes []*Scene, scale float64, delay int) error {
 	}
 	bg := image.NewUniform(parseColor(scenes[0].Background))
 	anim := &gif.GIF{LoopCount: 0}
+	nearest := map[color.RGBA]uint8{} // a picture has few colours: each is looked up once
 	for i, f := range frames {
 		p := image.NewPaletted(image.Rect(0, 0, width, height), palette.Plan9)
 		draw.Draw(p, p.Bounds(), bg, image.Point{}, draw.Src)
-		draw.Draw(p, f.Bounds(), f, image.Point{}, draw.Src)
+		b := f.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				c := f.RGBAAt(x, y)
+				idx, ok := nearest[c]
+				if !ok {
+					idx = uint8(p.Palette.Index(c))
+					nearest[c] = idx
+				}
+				p.Pix[y*p.Stride+x] = idx
+			}
+		}
 		d := delay
 		if i == len(frames)-1 {
 			d *= 3

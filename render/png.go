@@ -113,24 +113,34 @@ func (r *raster) ring(sh *Shape) {
 	r.fill(sh.Stroke, paths...)
 }
 
-// fill fills the paths together (non-zero winding) in colour c.
+// fill fills the paths together (non-zero winding) in colour c. Only the
+// box around them is rasterised: a picture has many small shapes.
 func (r *raster) fill(c string, paths ...path) {
-	if len(paths) == 0 {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range paths {
+		for _, q := range p {
+			minX, maxX = min(minX, q[0]), max(maxX, q[0])
+			minY, maxY = min(minY, q[1]), max(maxY, q[1])
+		}
+	}
+	box := image.Rect(int(math.Floor(minX*r.scale)), int(math.Floor(minY*r.scale)),
+		int(math.Ceil(maxX*r.scale))+1, int(math.Ceil(maxY*r.scale))+1).Intersect(r.img.Bounds())
+	if box.Empty() {
 		return
 	}
-	b := r.img.Bounds()
-	r.z.Reset(b.Dx(), b.Dy())
+	r.z.Reset(box.Dx(), box.Dy())
+	ox, oy := float64(box.Min.X), float64(box.Min.Y)
 	for _, p := range paths {
 		if len(p) < 3 {
 			continue
 		}
-		r.z.MoveTo(float32(p[0][0]*r.scale), float32(p[0][1]*r.scale))
+		r.z.MoveTo(float32(p[0][0]*r.scale-ox), float32(p[0][1]*r.scale-oy))
 		for _, q := range p[1:] {
-			r.z.LineTo(float32(q[0]*r.scale), float32(q[1]*r.scale))
+			r.z.LineTo(float32(q[0]*r.scale-ox), float32(q[1]*r.scale-oy))
 		}
 		r.z.ClosePath()
 	}
-	r.z.Draw(r.img, b, image.NewUniform(parseColor(c)), image.Point{})
+	r.z.Draw(r.img, box, image.NewUniform(parseColor(c)), image.Point{})
 }
 
 // text draws a text centred on its point, as the SVG's text-anchor

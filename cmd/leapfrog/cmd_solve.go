@@ -146,10 +146,10 @@ end of the game. Hüpfer: win or loss for the player to move with the distance
 --proof FILE (Hüpfer) also writes the winner's strategy to FILE: a move at every
 position the winner meets against every defence. "leapfrog proof check FILE"
 replays it with a plain move generator of its own.`,
-		Flags: append(append(searchFlags(), pictureFlags()...),
+		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
 			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"},
-			&cli.StringFlag{Name: "gif", Usage: "write the line of best play as an animated GIF to `FILE`"}),
+		), lineFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.String("proof") != "" && c.String("file") != "" {
 				return badInputf("solve: --proof writes the proof of one position; give it as an argument, not with -f")
@@ -222,7 +222,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	if err := writePictures(c, p, bestMove, 0); err != nil {
 		return err
 	}
-	if err := writeLineGIF(c, p, sol.PV, 0); err != nil {
+	if err := writeLine(c, lineScenes(p, sol.PV)); err != nil {
 		return err
 	}
 	pv := make([]string, len(sol.PV))

@@ -233,8 +233,10 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 
    leapfrog annotate examples/froglet-game-1.txt
    leapfrog annotate examples/hupfer-game-1.txt --format csv`,
-		Flags: append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
+		Flags: append(append(append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write a picture of every move played (and the best move, where it differs) into `DIR`"}),
+			&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, up to %d", render.MaxScale)}),
+			lineFlags()...),
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
 			if c.Bool("json") {
@@ -275,6 +277,9 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 				if err := annotatePictures(dir, g, ann); err != nil {
 					return err
 				}
+			}
+			if err := writeLine(c, gameScenes(g, ann)); err != nil {
+				return err
 			}
 			return writeAnnotations(c, g, ann, format)
 		},
@@ -395,6 +400,27 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 // annotatePictures writes ply-NNN.svg for every move played, and
 // ply-NNN-best.svg with the first best move where the move played was not
 // best.
+// gameScenes returns a diagram per move of the game, captioned with its
+// verdict, and one of the last position.
+func gameScenes(g *positions.GameRecord, ann []solver.Annotation) []*render.Scene {
+	var scenes []*render.Scene
+	for i, pm := range g.Moves {
+		a := ann[i]
+		played := pm.LegalMove
+		caption := fmt.Sprintf("%d. %s plays %s: %s", a.Ply, positions.PlayerName(pm.Before.Game, a.Side), a.Move, a.Label)
+		if a.Label != solver.Best && len(a.BestMoves) > 0 {
+			caption += " (best " + a.BestMoves[0] + ")"
+		}
+		scenes = append(scenes, render.Layout(pm.Before, render.Options{Move: &played, Caption: caption}))
+	}
+	last := g.Start
+	if len(g.Moves) > 0 {
+		last = g.Moves[len(g.Moves)-1].Result
+	}
+	end := render.Layout(last, render.Options{})
+	return append(scenes, render.Layout(last, render.Options{Caption: "The end: " + end.Title}))
+}
+
 func annotatePictures(dir string, g *positions.GameRecord, ann []solver.Annotation) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return badInputf("%v", err)

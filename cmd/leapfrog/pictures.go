@@ -79,19 +79,37 @@ func writeFile(c *cli.Context, name string, write func(io.Writer) error) error {
 	return nil
 }
 
-// writeLineGIF writes the line of the --gif flag, if given: a frame per
-// position of the line with the move played from it, then the last
-// position. With several positions (-f), the file gets the record's
-// number, as writePictures does.
-func writeLineGIF(c *cli.Context, p *positions.Position, line []positions.LegalMove, index int) error {
-	name := c.String("gif")
-	if name == "" {
-		return nil
+// lineFlags write a line of play (solve's line of best play, annotate's
+// game) as pictures.
+func lineFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "gif", Usage: "write the line as an animated GIF to `FILE`"},
+		&cli.StringFlag{Name: "strip", Usage: "write the line as a numbered strip of diagrams to `FILE` (.png for a PNG, else SVG)"},
 	}
-	if index > 0 && name != "-" {
-		ext := filepath.Ext(name)
-		name = fmt.Sprintf("%s-%d%s", name[:len(name)-len(ext)], index, ext)
+}
+
+// writeLine writes the pictures of a line that --gif and --strip ask
+// for: scenes, a diagram per position of it.
+func writeLine(c *cli.Context, scenes []*render.Scene) error {
+	if name := c.String("gif"); name != "" {
+		write := func(w io.Writer) error { return render.WriteGIF(w, scenes, c.Float64("scale"), 120) }
+		if err := writeFile(c, name, write); err != nil {
+			return err
+		}
 	}
+	if name := c.String("strip"); name != "" {
+		kind := "svg"
+		if strings.EqualFold(filepath.Ext(name), ".png") {
+			kind = "png"
+		}
+		return writePicture(c, name, kind, render.Strip(scenes, 4))
+	}
+	return nil
+}
+
+// lineScenes returns a diagram per move of line, played from p, and one
+// of the last position.
+func lineScenes(p *positions.Position, line []positions.LegalMove) []*render.Scene {
 	scenes := make([]*render.Scene, 0, len(line)+1)
 	q := p
 	for i := range line {
@@ -100,7 +118,6 @@ func writeLineGIF(c *cli.Context, p *positions.Position, line []positions.LegalM
 			Caption: fmt.Sprintf("%d/%d. %s plays %s", i+1, len(line), positions.PlayerName(q.Game, q.Side), m.Text)}))
 		q = m.Result
 	}
-	scenes = append(scenes, render.Layout(q, render.Options{Caption: "The end: " + strings.TrimSuffix(render.Layout(q, render.Options{}).Title, ".")}))
-	write := func(w io.Writer) error { return render.WriteGIF(w, scenes, c.Float64("scale"), 120) }
-	return writeFile(c, name, write)
+	end := render.Layout(q, render.Options{})
+	return append(scenes, render.Layout(q, render.Options{Caption: "The end: " + end.Title}))
 }
