@@ -19,6 +19,8 @@ import (
 // exampleTakes lists the examples that take more than seconds, with what
 // they need; the others must answer within exampleLimit.
 var exampleTakes = map[string]string{
+	`./leapfrog serve`: "to be stopped: it serves until Ctrl-C (the web tests run it)",
+	`leapfrog serve`:   "to be stopped: it serves until Ctrl-C (the web tests run it)",
 	`leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB`:                                "two minutes and 14 GB",
 	`leapfrog tablebase build "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0"`: "half a minute and 2 GB",
 }
@@ -41,6 +43,9 @@ func TestExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(examples, filepath.Join(dir, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "images"), 0o755); err != nil { // the README's pictures
 		t.Fatal(err)
 	}
 	var cmds []string
