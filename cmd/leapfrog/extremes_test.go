@@ -21,7 +21,7 @@ func TestFlagExtremes(t *testing.T) {
 	if testing.Short() {
 		values = []string{"-1", "99999999999999999999"}
 	}
-	skip := map[string]bool{"help": true, "h": true, "file": true, "f": true, "svg": true, "png": true, "svg-dir": true, "cache": true}
+	skip := map[string]bool{"help": true, "h": true, "file": true, "f": true, "svg": true, "png": true, "gif": true, "strip": true, "proof": true, "svg-dir": true, "cache": true}
 	position := map[string]string{
 		"new":       "froglet",
 		"tablebase": "froglet ggg/g.g w 0-0",
