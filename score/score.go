@@ -52,6 +52,19 @@ func Move(g positions.Game, points, child int) int {
 	return Parent(child)
 }
 
+// Child is Move undone: the score of the position a move produces, from
+// the score of the move for the player making it and the points it
+// takes (Froglet).
+func Child(g positions.Game, points, move int) int {
+	if g == positions.Froglet {
+		return points - move
+	}
+	if move > 0 {
+		return -move - 1
+	}
+	return 1 - move
+}
+
 // Terminal is the score of a position without a move: nothing more to
 // gain in Froglet, a loss in 0 in Hüpfer.
 func Terminal(g positions.Game) int {

@@ -30,3 +30,30 @@ func TestKnownFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestChildUndoesMove: Child is Move's inverse in both games.
+func TestChildUndoesMove(t *testing.T) {
+	for _, g := range []positions.Game{positions.Froglet, positions.Hupfer} {
+		for child := -40; child <= 40; child++ {
+			c := child
+			if g == positions.Hupfer {
+				if child == 0 {
+					continue
+				}
+				c = Hupfer(child > 0, 40-abs(child))
+			}
+			for points := 0; points <= 4; points++ {
+				if got := Child(g, points, Move(g, points, c)); got != c {
+					t.Fatalf("%s: Child(Move(%d, %d)) = %d", g, points, c, got)
+				}
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -113,13 +113,7 @@ func (s *Solver) save(p *positions.Position, lower, upper int) {
 // childTarget is the score the position produced by m must have for m to
 // be worth v: the inverse of moveValue.
 func childTarget(m *positions.LegalMove, v score.Value) int {
-	if v.Game == positions.Froglet {
-		return int(m.Points) - v.Score
-	}
-	if v.Score > 0 {
-		return -v.Score - 1
-	}
-	return 1 - v.Score
+	return score.Child(v.Game, int(m.Points), v.Score)
 }
 
 // Solution is the answer to solve: the value, a best move and a principal

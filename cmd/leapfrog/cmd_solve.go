@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/leapfrog-solver/leapfrog/answer"
+	"github.com/leapfrog-solver/leapfrog/cluster"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
@@ -149,12 +150,24 @@ replays it with a plain move generator of its own.`,
 		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
 			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"},
+			natsFlag,
 		), lineFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.String("proof") != "" && c.String("file") != "" {
 				return badInputf("solve: --proof writes the proof of one position; give it as an argument, not with -f")
 			}
-			return eachInput(c, solveOne)
+			var conn *cluster.Conn
+			if c.String("nats") != "" {
+				if c.Bool("wdl") || c.String("proof") != "" {
+					return badInputf("solve: --nats computes values and lines; --wdl and --proof run on this machine")
+				}
+				var err error
+				if conn, err = connectCluster(c, "leapfrog coordinator"); err != nil {
+					return err
+				}
+				defer conn.Close()
+			}
+			return eachInput(c, func(c *cli.Context, s *solver.Solver, r inputRecord) error { return solveOne(c, s, r, conn) })
 		},
 	}
 }
@@ -180,7 +193,7 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, inputRecord
 // concerned, Froglet counting the scores so far), cost (what a move gives
 // away against the best: Froglet points, Hüpfer plies).
 
-func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
+func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Conn) error {
 	p := r.rec.Position
 	start := time.Now()
 	startNodes, startTable := s.Nodes(), s.TableStats()
@@ -205,7 +218,14 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	if c.String("proof") != "" && p.Game != positions.Hupfer {
 		return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
 	}
-	sol, err := s.Solve(p)
+	var sol *solver.Solution
+	var err error
+	var clusterNodes int64
+	if conn != nil {
+		sol, clusterNodes, err = clusterSolve(c, conn, p)
+	} else {
+		sol, err = s.Solve(p)
+	}
 	var pf *answer.Proof
 	if err == nil && c.String("proof") != "" {
 		pf, err = writeProof(c, s, p)
@@ -214,7 +234,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 	if err != nil {
 		return searchError(p, err)
 	}
-	nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
+	nodes, secs := s.Nodes()-startNodes+clusterNodes, time.Since(start).Seconds()
 	var bestMove *positions.LegalMove
 	if len(sol.PV) > 0 {
 		bestMove = &sol.PV[0]

@@ -205,6 +205,7 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			tablebaseCommand(),
 			proofCommand(),
 			serveCommand(),
+			clusterCommand(),
 			completionCommand(),
 			manCommand(),
 		},
