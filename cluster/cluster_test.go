@@ -235,3 +235,63 @@ func TestServerRestart(t *testing.T) {
 	}
 	same(t, p, sol)
 }
+
+// TestTwoCoordinators: two coordinators on one position at once both
+// answer right, and each unit is solved once (JetStream drops the second
+// copy of a unit by its message id).
+func TestTwoCoordinators(t *testing.T) {
+	_, c, stop := testCluster(t, 2)
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	p, _ := positions.ParsePosition("hupfer ...tt/...tt/...../rr.../rr... r 3-3")
+	var wg sync.WaitGroup
+	sols := make([]*solver.Solution, 2)
+	errs := make([]error, 2)
+	for i := range 2 {
+		wg.Go(func() { sols[i], _, errs[i] = Solve(ctx, c, p, Options{MinUnits: 16, Solver: joinSolver}) })
+	}
+	wg.Wait()
+	for i := range 2 {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		same(t, p, sols[i])
+	}
+	info, err := c.Stream.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _ := frontier(p, 16)
+	if got := info.State.LastSeq; got != uint64(len(units)) {
+		t.Errorf("%d units were published for a frontier of %d", got, len(units))
+	}
+}
+
+// TestCoordinatorRestart: a coordinator stopped in the middle of a solve
+// and started again finishes from what was stored.
+func TestCoordinatorRestart(t *testing.T) {
+	_, c, stop := testCluster(t, 1)
+	defer stop()
+	p, _ := positions.ParsePosition("hupfer ...tt/...tt/...../rr.../rr... r 4-4")
+	first, cancel := context.WithCancel(context.Background())
+	seen := 0
+	_, _, err := Solve(first, c, p, Options{MinUnits: 16, Solver: joinSolver, Progress: func(done, total int) {
+		if seen = done; done >= total/3 {
+			cancel() // the coordinator dies a third of the way
+		}
+	}})
+	if err == nil {
+		t.Skip("the solve ended before the coordinator could be stopped")
+	}
+	ctx, cancel2 := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel2()
+	sol, st, err := Solve(ctx, c, p, Options{MinUnits: 16, Solver: joinSolver})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, p, sol)
+	if st.Reused < seen {
+		t.Errorf("started again, it reused %d results; %d were done before", st.Reused, seen)
+	}
+}
