@@ -206,6 +206,7 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			proofCommand(),
 			serveCommand(),
 			clusterCommand(),
+			studyCommand(),
 			completionCommand(),
 			manCommand(),
 		},

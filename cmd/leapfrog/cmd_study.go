@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
+	"github.com/leapfrog-solver/leapfrog/study"
+)
+
+func studyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "study",
+		Usage:     "solve many random Froglet openings and give the distribution of their values",
+		ArgsUsage: "froglet",
+		Description: `Solves the openings of a board size that leapfrog new froglet --seed S makes,
+for S from --seed on, each exactly, --parallel at a time, and prints how White does
+with perfect play: wins, draws and losses with 95% intervals (Wilson), the mean value
+with its interval, and the count of every value. With --removals every opening
+removal is valued too, and the mean spread between the best and the worst removal is
+given. Solved openings stay in the cache: a study run again, or extended, reuses them.
+--format csv prints a line per opening; --json the summary and every opening.
+
+   leapfrog study froglet --size 4x4 --openings 1000
+   leapfrog study froglet --size 5x5 --openings 200 --removals --json`,
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "size", Value: "5x5", Usage: "the board, `WxH` or N"},
+			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
+			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
+			&cli.IntFlag{Name: "parallel", Usage: "openings solved at once, each on one thread", DefaultText: "one per core"},
+			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
+			jsonFlag,
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
+		}, cacheFlags()...),
+		Action: studyAction,
+	}
+}
+
+func studyAction(c *cli.Context) error {
+	if c.NArg() != 1 || c.Args().First() != "froglet" {
+		return badInputf("study: say which game: leapfrog study froglet --size WxH (Hüpfer starts have no randomness to study)")
+	}
+	w, h, err := parseSize(c.String("size"))
+	if err != nil {
+		return badInputf("study: --size: %v", err)
+	}
+	n, par := c.Int("openings"), c.Int("parallel")
+	if n < 1 || n > 1_000_000 || par < 0 || par > maxThreads || c.Int("hash") < 0 || c.Int("hash") > 65536 {
+		return badInputf("study: --openings 1 to 1000000, --parallel 0 to %d, --hash 0 to 65536", maxThreads)
+	}
+	if par == 0 {
+		par = runtime.NumCPU()
+	}
+	format := c.String("format")
+	if c.Bool("json") {
+		format = "json"
+	}
+	if format != "text" && format != "json" && format != "csv" {
+		return badInputf("study: --format %q: want text, json or csv", format)
+	}
+	if _, err := positions.NewFroglet(w, h, 1); err != nil {
+		return badInputf("study: %v", err)
+	}
+	st, err := openCache(c)
+	if err != nil {
+		return err
+	}
+	defer closeCache(c, st)
+	ctx, cancel := interruptible()
+	defer cancel()
+	prog := newProgress(c, "study")
+	done := 0
+	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), Parallel: par,
+		Solver: func() *solver.Solver {
+			opts := solver.Options{HashMB: c.Int("hash"), Threads: 1, Stop: ctx.Done()}
+			if st != nil {
+				opts.Persistent = st
+			}
+			return solver.New(opts)
+		},
+		Done: func(study.Opening) {
+			done++
+			prog.update("%d of %d openings solved", done, n)
+		},
+	}
+	openings, err := study.Run(ctx, cfg)
+	prog.done()
+	if err != nil {
+		if ctx.Err() != nil {
+			return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d openings (they are in the cache)", len(openings))}
+		}
+		return fmt.Errorf("study: %w", err)
+	}
+	sum := study.Summarize(w, h, openings)
+	switch format {
+	case "json":
+		return writeJSON(c.App.Writer, struct {
+			study.Summary
+			Each []study.Opening `json:"each"`
+		}{sum, openings})
+	case "csv":
+		cw := csv.NewWriter(c.App.Writer)
+		cw.Write([]string{"seed", "position", "value", "best", "worst_removal", "nodes"})
+		for _, o := range openings {
+			worst := ""
+			if o.Worst != nil {
+				worst = strconv.Itoa(*o.Worst)
+			}
+			cw.Write([]string{strconv.FormatUint(o.Seed, 10), o.Position, strconv.Itoa(o.Value), o.Best, worst, strconv.FormatInt(o.Nodes, 10)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	pct := func(iv study.Interval) string {
+		return fmt.Sprintf("%5.1f%% (%.1f-%.1f)", 100*iv.Estimate, 100*iv.Low, 100*iv.High)
+	}
+	out := c.App.Writer
+	fmt.Fprintf(out, "Froglet %s, %d random openings (seeds %d to %d), perfect play:\n", sum.Board, sum.Openings, cfg.FirstSeed, cfg.FirstSeed+uint64(n)-1)
+	fmt.Fprintf(out, "White wins  %s\ndraws       %s\nWhite loses %s\n", pct(sum.WinRate), pct(sum.DrawRate), pct(sum.LossRate))
+	fmt.Fprintf(out, "mean value  %+.2f (%+.2f to %+.2f)\n", sum.Mean.Estimate, sum.Mean.Low, sum.Mean.High)
+	if sum.Spread != nil {
+		fmt.Fprintf(out, "best removal minus worst, on average: %.2f (%.2f to %.2f)\n", sum.Spread.Estimate, sum.Spread.Low, sum.Spread.High)
+	}
+	var vals []string
+	for _, v := range sum.Values {
+		vals = append(vals, fmt.Sprintf("%+d: %d", v[0], v[1]))
+	}
+	fmt.Fprintf(out, "values      %s\n", strings.Join(vals, ", "))
+	return nil
+}

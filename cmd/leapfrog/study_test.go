@@ -1,0 +1,34 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestStudy: the summary adds up, CSV has a line per opening, and bad
+// requests are usage errors.
+func TestStudy(t *testing.T) {
+	code, out, errs := runCLI(t, "", "study", "froglet", "--size", "3x3", "--openings", "20", "--json", "--no-cache")
+	var s struct {
+		Openings, Wins, Draws, Losses int
+		Each                          []struct{ Seed uint64 }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &s) != nil || s.Wins+s.Draws+s.Losses != 20 || len(s.Each) != 20 || s.Each[0].Seed != 1 {
+		t.Fatalf("study --json: exit %d %s %s", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "study", "froglet", "--size", "3x3", "--openings", "5", "--seed", "7", "--format", "csv", "--no-cache")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 6 || !strings.HasPrefix(lines[1], "7,") {
+		t.Errorf("study --format csv: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"study", "hupfer", "--no-cache"},
+		{"study", "froglet", "--size", "0x3", "--no-cache"},
+		{"study", "froglet", "--openings", "0", "--no-cache"},
+		{"study", "froglet", "--format", "xml", "--no-cache"},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+}
