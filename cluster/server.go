@@ -37,3 +37,13 @@ func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
 }
+
+// Bytes returns the bytes the server has taken in from its clients and
+// sent out to them since it started.
+func (s *Server) Bytes() (in, out int64) {
+	v, err := s.ns.Varz(nil)
+	if err != nil {
+		return 0, 0
+	}
+	return v.InBytes, v.OutBytes
+}
