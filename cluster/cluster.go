@@ -173,6 +173,10 @@ type Status struct {
 	Running int      `json:"running"`
 	Done    uint64   `json:"done"`
 	Workers []string `json:"workers"`
+	// Left estimates the time to finish the units waiting and running,
+	// from the workers' mean time per unit so far (0: no unit solved
+	// yet, nothing to go by).
+	Left float64 `json:"left_seconds"`
 }
 
 // Status reads the cluster's state.
@@ -192,8 +196,22 @@ func (c *Conn) Status(ctx context.Context) (*Status, error) {
 	if s, err := c.Results.Status(ctx); err == nil {
 		st.Done = s.Values()
 	}
+	var units int
+	var seconds float64
 	if keys, err := c.Workers.Keys(ctx); err == nil {
 		st.Workers = keys
+		for _, k := range keys {
+			var hb heartbeat
+			if e, err := c.Workers.Get(ctx, k); err == nil && json.Unmarshal(e.Value(), &hb) == nil {
+				units += hb.Units
+				seconds += hb.Seconds
+			}
+		}
+	}
+	if units > 0 && len(st.Workers) > 0 {
+		mean := seconds / float64(units)
+		left := (float64(st.Waiting) + float64(st.Running)/2) * mean / float64(len(st.Workers))
+		st.Left = left
 	}
 	return &st, nil
 }

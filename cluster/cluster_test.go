@@ -295,3 +295,25 @@ func TestCoordinatorRestart(t *testing.T) {
 		t.Errorf("started again, it reused %d results; %d were done before", st.Reused, seen)
 	}
 }
+
+// TestStatus: status counts the results and the workers, and estimates
+// the time left once units have been solved.
+func TestStatus(t *testing.T) {
+	_, c, stop := testCluster(t, 1)
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	p, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 4-4")
+	_, st, err := Solve(ctx, c, p, Options{MinUnits: 8, Solver: joinSolver})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond) // a heartbeat with the units solved
+	s, err := c.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Done < uint64(st.Units) || len(s.Workers) != 1 || s.Waiting != 0 {
+		t.Errorf("status %+v after %d units", s, st.Units)
+	}
+}

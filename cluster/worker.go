@@ -25,6 +25,16 @@ type Worker struct {
 	Solver func(stop <-chan struct{}) *solver.Solver
 	// Solved, if not nil, is told of every unit solved.
 	Solved func(r *Result)
+
+	units   int
+	seconds float64
+}
+
+// heartbeat is what a worker says of itself in the Workers bucket.
+type heartbeat struct {
+	Seen    time.Time `json:"seen"`
+	Units   int       `json:"units"`
+	Seconds float64   `json:"seconds"` // spent on them
 }
 
 // Run works until ctx ends: a unit at a time, reporting progress to
@@ -40,7 +50,8 @@ func (w *Worker) Run(ctx context.Context, c *Conn) error {
 		return fmt.Errorf("the workers' consumer: %w", err)
 	}
 	for ctx.Err() == nil {
-		c.Workers.Put(ctx, w.Name, []byte(time.Now().UTC().Format(time.RFC3339)))
+		hb, _ := json.Marshal(heartbeat{Seen: time.Now().UTC(), Units: w.units, Seconds: w.seconds})
+		c.Workers.Put(ctx, w.Name, hb)
 		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
 		if err != nil {
 			if ctx.Err() != nil {
@@ -110,6 +121,8 @@ func (w *Worker) unit(ctx context.Context, c *Conn, msg jetstream.Msg) {
 	if err := msg.DoubleAck(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		return // redelivered: the result is stored, so the next try is an Ack
 	}
+	w.units++
+	w.seconds += r.Seconds
 	if w.Solved != nil {
 		w.Solved(r)
 	}

@@ -167,8 +167,12 @@ func clusterStatus(c *cli.Context) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, st)
 	}
-	fmt.Fprintf(c.App.Writer, "units waiting %d, running %d; results stored %d; workers seen in the last minute %d %v\n",
-		st.Waiting, st.Running, st.Done, len(st.Workers), st.Workers)
+	left := "unknown until a unit is solved"
+	if st.Left > 0 {
+		left = "about " + time.Duration(st.Left*float64(time.Second)).Round(time.Second).String()
+	}
+	fmt.Fprintf(c.App.Writer, "units waiting %d, running %d; results stored %d; workers seen in the last minute %d %v; time left %s\n",
+		st.Waiting, st.Running, st.Done, len(st.Workers), st.Workers, left)
 	return nil
 }
 
