@@ -42,7 +42,7 @@ func main() {
 	const barW, gap, left, top, h = 90.0, 40.0, 60.0, 60.0, 300.0
 	w := left + float64(len(bars))*(barW+gap) + 120
 	fmt.Printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="DejaVu Sans, sans-serif" font-size="13">`+"\n", w, top+h+70)
-	fmt.Printf(`<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
+	fmt.Printf(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
 	fmt.Printf(`<text x="%.0f" y="28" text-anchor="middle" font-size="15" font-weight="bold">Froglet: White's result from random openings, perfect play and people</text>`+"\n", w/2)
 	for i, s := range bars {
 		x := left + float64(i)*(barW+gap)
