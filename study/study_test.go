@@ -69,3 +69,24 @@ func TestStudyAgainstReference(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 }
+
+// TestStartsAgainstReference: the 4x4 starts with supplies up to 2
+// agree with the reference minimax, win or loss and plies.
+func TestStartsAgainstReference(t *testing.T) {
+	got, err := Starts(context.Background(), 4, 4, []int{0, 1, 2}, []int{0, 1, 2}, 2,
+		func() *solver.Solver { return solver.New(solver.Options{HashMB: 4, Threads: 1}) }, nil)
+	if err != nil || len(got) != 9 {
+		t.Fatalf("%d starts, %v", len(got), err)
+	}
+	mm := reference.NewMinimax(2000000)
+	for _, st := range got {
+		p, _ := positions.ParsePosition(st.Position)
+		v, ok := mm.Value(p)
+		if !ok {
+			t.Fatalf("%s: the reference gave up", p)
+		}
+		if v.Win != st.Win || v.Distance != st.Plies {
+			t.Errorf("%s: red wins %v in %d; the reference %+v", p, st.Win, st.Plies, v)
+		}
+	}
+}

@@ -17,8 +17,8 @@ import (
 func studyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "study",
-		Usage:     "solve many random Froglet openings and give the distribution of their values",
-		ArgsUsage: "froglet",
+		Usage:     "solve many positions: random Froglet openings, or Hüpfer starts over a range of supplies",
+		ArgsUsage: "froglet|hupfer",
 		Description: `Solves the openings of a board size that leapfrog new froglet --seed S makes,
 for S from --seed on, each exactly, --parallel at a time, and prints how White does
 with perfect play: wins, draws and losses with 95% intervals (Wilson), the mean value
@@ -27,10 +27,19 @@ removal is valued too, and the mean spread between the best and the worst remova
 given. Solved openings stay in the cache: a study run again, or extended, reuses them.
 --format csv prints a line per opening; --json the summary and every opening.
 
+study hupfer solves the start of a board for every pair of supplies in --supply (Red's
+and Turquoise's, or with --equal only the pairs of equal supplies) and prints who wins
+and in how many plies, as a table with Red's supply down and Turquoise's across (W11:
+Red wins in 11 plies; L12: Red loses in 12).
+
    leapfrog study froglet --size 4x4 --openings 1000
-   leapfrog study froglet --size 5x5 --openings 200 --removals --json`,
+   leapfrog study froglet --size 5x5 --openings 200 --removals --json
+   leapfrog study hupfer --size 4 --supply 0..4
+   leapfrog study hupfer --size 5 --supply 1..8 --equal`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "size", Value: "5x5", Usage: "the board, `WxH` or N"},
+			&cli.StringFlag{Name: "supply", Value: "1..4", Usage: "Hüpfer: the supplies, `A..B`"},
+			&cli.BoolFlag{Name: "equal", Usage: "Hüpfer: only equal supplies"},
 			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
 			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
@@ -45,8 +54,11 @@ given. Solved openings stay in the cache: a study run again, or extended, reuses
 }
 
 func studyAction(c *cli.Context) error {
+	if c.NArg() == 1 && c.Args().First() == "hupfer" {
+		return studyHupfer(c)
+	}
 	if c.NArg() != 1 || c.Args().First() != "froglet" {
-		return badInputf("study: say which game: leapfrog study froglet --size WxH (Hüpfer starts have no randomness to study)")
+		return badInputf("study: say which game: leapfrog study froglet --size WxH, or leapfrog study hupfer --size N --supply A..B")
 	}
 	w, h, err := parseSize(c.String("size"))
 	if err != nil {
@@ -135,4 +147,126 @@ func studyAction(c *cli.Context) error {
 	}
 	fmt.Fprintf(out, "values      %s\n", strings.Join(vals, ", "))
 	return nil
+}
+
+// studyHupfer runs study hupfer.
+func studyHupfer(c *cli.Context) error {
+	w, h, err := parseSize(c.String("size"))
+	if err != nil {
+		return badInputf("study: --size: %v", err)
+	}
+	a, b, found := strings.Cut(c.String("supply"), "..")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if !found || err1 != nil || err2 != nil || lo < 0 || hi < lo || hi > positions.MaxSupply {
+		return badInputf("study: --supply %q: want A..B, 0 <= A <= B <= %d", c.String("supply"), positions.MaxSupply)
+	}
+	if _, err := positions.NewHupfer(w, h, hi); err != nil {
+		return badInputf("study: %v", err)
+	}
+	par := c.Int("parallel")
+	if par < 0 || par > maxThreads {
+		return badInputf("study: --parallel 0 to %d", maxThreads)
+	}
+	if par == 0 {
+		par = runtime.NumCPU()
+	}
+	format := c.String("format")
+	if c.Bool("json") {
+		format = "json"
+	}
+	if format != "text" && format != "json" && format != "csv" {
+		return badInputf("study: --format %q: want text, json or csv", format)
+	}
+	var supplies []int
+	for x := lo; x <= hi; x++ {
+		supplies = append(supplies, x)
+	}
+	st, err := openCache(c)
+	if err != nil {
+		return err
+	}
+	defer closeCache(c, st)
+	ctx, cancel := interruptible()
+	defer cancel()
+	prog := newProgress(c, "study")
+	total, done := len(supplies)*len(supplies), 0
+	newSolver := func() *solver.Solver {
+		opts := solver.Options{HashMB: c.Int("hash"), Threads: 1, Stop: ctx.Done()}
+		if st != nil {
+			opts.Persistent = st
+		}
+		return solver.New(opts)
+	}
+	var starts []study.Start
+	if c.Bool("equal") {
+		total = len(supplies)
+		for _, x := range supplies {
+			got, err := study.Starts(ctx, w, h, []int{x}, []int{x}, 1, newSolver, nil)
+			if err != nil {
+				prog.done()
+				return studyStopped(ctx, err, len(starts))
+			}
+			starts = append(starts, got...)
+			done++
+			prog.update("%d of %d starts solved", done, total)
+		}
+	} else {
+		starts, err = study.Starts(ctx, w, h, supplies, supplies, par, newSolver, func(study.Start) {
+			done++
+			prog.update("%d of %d starts solved", done, total)
+		})
+		if err != nil {
+			prog.done()
+			return studyStopped(ctx, err, len(starts))
+		}
+	}
+	prog.done()
+	switch format {
+	case "json":
+		return writeJSON(c.App.Writer, starts)
+	case "csv":
+		cw := csv.NewWriter(c.App.Writer)
+		cw.Write([]string{"red", "turquoise", "red_wins", "plies", "best", "nodes", "seconds"})
+		for _, s := range starts {
+			cw.Write([]string{strconv.Itoa(s.Red), strconv.Itoa(s.Turquoise), strconv.FormatBool(s.Win), strconv.Itoa(s.Plies), s.Best,
+				strconv.FormatInt(s.Nodes, 10), strconv.FormatFloat(s.Seconds, 'f', 3, 64)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	out := c.App.Writer
+	fmt.Fprintf(out, "Hüpfer %dx%d starts, Red (first to move) with the supply down, Turquoise's across: W Red wins, L Red loses, in so many plies\n", w, h)
+	cell := map[[2]int]study.Start{}
+	for _, s := range starts {
+		cell[[2]int{s.Red, s.Turquoise}] = s
+	}
+	fmt.Fprintf(out, "%6s", "")
+	for _, t := range supplies {
+		fmt.Fprintf(out, "%6d", t)
+	}
+	fmt.Fprintln(out)
+	for _, r := range supplies {
+		fmt.Fprintf(out, "%6d", r)
+		for _, t := range supplies {
+			s, ok := cell[[2]int{r, t}]
+			switch {
+			case !ok:
+				fmt.Fprintf(out, "%6s", "")
+			case s.Win:
+				fmt.Fprintf(out, "%6s", fmt.Sprintf("W%d", s.Plies))
+			default:
+				fmt.Fprintf(out, "%6s", fmt.Sprintf("L%d", s.Plies))
+			}
+		}
+		fmt.Fprintln(out)
+	}
+	return nil
+}
+
+func studyStopped(ctx interface{ Err() error }, err error, n int) error {
+	if ctx.Err() != nil {
+		return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d starts (they are in the cache)", n)}
+	}
+	return fmt.Errorf("study: %w", err)
 }

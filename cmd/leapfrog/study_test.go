@@ -21,8 +21,18 @@ func TestStudy(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 6 || !strings.HasPrefix(lines[1], "7,") {
 		t.Errorf("study --format csv: exit %d\n%s", code, out)
 	}
+	code, out, errs = runCLI(t, "", "study", "hupfer", "--size", "4", "--supply", "1..2", "--json", "--no-cache")
+	var starts []struct {
+		Red, Turquoise int
+		Plies          int
+		RedWins        bool `json:"red_wins"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &starts) != nil || len(starts) != 4 || starts[3].Red != 2 || starts[3].Turquoise != 2 || !starts[3].RedWins || starts[3].Plies != 9 {
+		t.Errorf("study hupfer --json: exit %d %s %s", code, out, errs)
+	}
 	for _, args := range [][]string{
-		{"study", "hupfer", "--no-cache"},
+		{"study", "hupfer", "--supply", "3..1", "--no-cache"},
+		{"study", "chess", "--no-cache"},
 		{"study", "froglet", "--size", "0x3", "--no-cache"},
 		{"study", "froglet", "--openings", "0", "--no-cache"},
 		{"study", "froglet", "--format", "xml", "--no-cache"},
