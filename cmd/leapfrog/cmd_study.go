@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/leapfrog-solver/leapfrog/study"
@@ -64,19 +65,13 @@ func studyAction(c *cli.Context) error {
 	if err != nil {
 		return badInputf("study: --size: %v", err)
 	}
-	n, par := c.Int("openings"), c.Int("parallel")
-	if n < 1 || n > 1_000_000 || par < 0 || par > maxThreads || c.Int("hash") < 0 || c.Int("hash") > 65536 {
-		return badInputf("study: --openings 1 to 1000000, --parallel 0 to %d, --hash 0 to 65536", maxThreads)
+	n := c.Int("openings")
+	if n < 1 || n > 1_000_000 {
+		return badInputf("study: --openings 1 to 1000000")
 	}
-	if par == 0 {
-		par = runtime.NumCPU()
-	}
-	format := c.String("format")
-	if c.Bool("json") {
-		format = "json"
-	}
-	if format != "text" && format != "json" && format != "csv" {
-		return badInputf("study: --format %q: want text, json or csv", format)
+	par, format, err := studyFlags(c)
+	if err != nil {
+		return err
 	}
 	if _, err := positions.NewFroglet(w, h, 1); err != nil {
 		return badInputf("study: %v", err)
@@ -91,13 +86,7 @@ func studyAction(c *cli.Context) error {
 	prog := newProgress(c, "study")
 	done := 0
 	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), Parallel: par,
-		Solver: func() *solver.Solver {
-			opts := solver.Options{HashMB: c.Int("hash"), Threads: 1, Stop: ctx.Done()}
-			if st != nil {
-				opts.Persistent = st
-			}
-			return solver.New(opts)
-		},
+		Solver: studySolver(c, st, ctx.Done()),
 		Done: func(study.Opening) {
 			done++
 			prog.update("%d of %d openings solved", done, n)
@@ -164,19 +153,9 @@ func studyHupfer(c *cli.Context) error {
 	if _, err := positions.NewHupfer(w, h, hi); err != nil {
 		return badInputf("study: %v", err)
 	}
-	par := c.Int("parallel")
-	if par < 0 || par > maxThreads {
-		return badInputf("study: --parallel 0 to %d", maxThreads)
-	}
-	if par == 0 {
-		par = runtime.NumCPU()
-	}
-	format := c.String("format")
-	if c.Bool("json") {
-		format = "json"
-	}
-	if format != "text" && format != "json" && format != "csv" {
-		return badInputf("study: --format %q: want text, json or csv", format)
+	par, format, err := studyFlags(c)
+	if err != nil {
+		return err
 	}
 	var supplies []int
 	for x := lo; x <= hi; x++ {
@@ -191,13 +170,7 @@ func studyHupfer(c *cli.Context) error {
 	defer cancel()
 	prog := newProgress(c, "study")
 	total, done := len(supplies)*len(supplies), 0
-	newSolver := func() *solver.Solver {
-		opts := solver.Options{HashMB: c.Int("hash"), Threads: 1, Stop: ctx.Done()}
-		if st != nil {
-			opts.Persistent = st
-		}
-		return solver.New(opts)
-	}
+	newSolver := studySolver(c, st, ctx.Done())
 	var starts []study.Start
 	if c.Bool("equal") {
 		total = len(supplies)
@@ -269,4 +242,36 @@ func studyStopped(ctx interface{ Err() error }, err error, n int) error {
 		return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d starts (they are in the cache)", n)}
 	}
 	return fmt.Errorf("study: %w", err)
+}
+
+// studyFlags reads the flags both studies share: --parallel (0: one per
+// core), --hash and the output format.
+func studyFlags(c *cli.Context) (parallel int, format string, err error) {
+	parallel = c.Int("parallel")
+	if parallel < 0 || parallel > maxThreads || c.Int("hash") < 0 || c.Int("hash") > 65536 {
+		return 0, "", badInputf("study: --parallel 0 to %d, --hash 0 to 65536", maxThreads)
+	}
+	if parallel == 0 {
+		parallel = runtime.NumCPU()
+	}
+	format = c.String("format")
+	if c.Bool("json") {
+		format = "json"
+	}
+	if format != "text" && format != "json" && format != "csv" {
+		return 0, "", badInputf("study: --format %q: want text, json or csv", format)
+	}
+	return parallel, format, nil
+}
+
+// studySolver makes the solvers of a study: one thread each, the cache
+// behind them.
+func studySolver(c *cli.Context, st *cache.Store, stop <-chan struct{}) func() *solver.Solver {
+	return func() *solver.Solver {
+		opts := solver.Options{HashMB: c.Int("hash"), Threads: 1, Stop: stop}
+		if st != nil {
+			opts.Persistent = st
+		}
+		return solver.New(opts)
+	}
 }
