@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -208,32 +209,7 @@ func studyHupfer(c *cli.Context) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	out := c.App.Writer
-	fmt.Fprintf(out, "Hüpfer %dx%d starts, Red (first to move) with the supply down, Turquoise's across: W Red wins, L Red loses, in so many plies\n", w, h)
-	cell := map[[2]int]study.Start{}
-	for _, s := range starts {
-		cell[[2]int{s.Red, s.Turquoise}] = s
-	}
-	fmt.Fprintf(out, "%6s", "")
-	for _, t := range supplies {
-		fmt.Fprintf(out, "%6d", t)
-	}
-	fmt.Fprintln(out)
-	for _, r := range supplies {
-		fmt.Fprintf(out, "%6d", r)
-		for _, t := range supplies {
-			s, ok := cell[[2]int{r, t}]
-			switch {
-			case !ok:
-				fmt.Fprintf(out, "%6s", "")
-			case s.Win:
-				fmt.Fprintf(out, "%6s", fmt.Sprintf("W%d", s.Plies))
-			default:
-				fmt.Fprintf(out, "%6s", fmt.Sprintf("L%d", s.Plies))
-			}
-		}
-		fmt.Fprintln(out)
-	}
+	writeStarts(c.App.Writer, w, h, supplies, starts)
 	return nil
 }
 
@@ -273,5 +249,35 @@ func studySolver(c *cli.Context, st *cache.Store, stop <-chan struct{}) func() *
 			opts.Persistent = st
 		}
 		return solver.New(opts)
+	}
+}
+
+// writeStarts prints study hupfer's table: Red's supply down,
+// Turquoise's across.
+func writeStarts(out io.Writer, w, h int, supplies []int, starts []study.Start) {
+	fmt.Fprintf(out, "Hüpfer %dx%d starts, Red (first to move) with the supply down, Turquoise's across: W Red wins, L Red loses, in so many plies\n", w, h)
+	cell := map[[2]int]study.Start{}
+	for _, s := range starts {
+		cell[[2]int{s.Red, s.Turquoise}] = s
+	}
+	fmt.Fprintf(out, "%6s", "")
+	for _, t := range supplies {
+		fmt.Fprintf(out, "%6d", t)
+	}
+	fmt.Fprintln(out)
+	for _, r := range supplies {
+		fmt.Fprintf(out, "%6d", r)
+		for _, t := range supplies {
+			s, ok := cell[[2]int{r, t}]
+			switch {
+			case !ok:
+				fmt.Fprintf(out, "%6s", "")
+			case s.Win:
+				fmt.Fprintf(out, "%6s", fmt.Sprintf("W%d", s.Plies))
+			default:
+				fmt.Fprintf(out, "%6s", fmt.Sprintf("L%d", s.Plies))
+			}
+		}
+		fmt.Fprintln(out)
 	}
 }
