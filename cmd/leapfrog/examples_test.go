@@ -61,6 +61,10 @@ func TestExamples(t *testing.T) {
 			t.Logf("skipped (takes %s): %s", why, cmd)
 			continue
 		}
+		if strings.Contains(cmd, "--nats") || strings.Contains(cmd, "cluster serve") || strings.Contains(cmd, "cluster work") {
+			t.Logf("skipped (needs a NATS server and runs until stopped; the cluster tests run them): %s", cmd)
+			continue
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), exampleLimit)
 		sh := exec.CommandContext(ctx, "sh", "-c", cmd)
 		sh.Dir = dir
