@@ -2,7 +2,6 @@ package study
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -26,59 +25,15 @@ type Start struct {
 // (Red's from reds, Turquoise's from turquoises), parallel at a time, and
 // returns them in the order of the pairs (Red's supply first).
 func Starts(ctx context.Context, w, h int, reds, turquoises []int, parallel int, newSolver func() *solver.Solver, done func(Start)) ([]Start, error) {
-	type job struct{ i, red, turq int }
-	var jobs []job
+	var pairs [][2]int
 	for _, r := range reds {
 		for _, t := range turquoises {
-			jobs = append(jobs, job{len(jobs), r, t})
+			pairs = append(pairs, [2]int{r, t})
 		}
 	}
-	out := make([]Start, len(jobs))
-	ok := make([]bool, len(jobs))
-	next := make(chan job)
-	var mu sync.Mutex
-	var firstErr error
-	var wg sync.WaitGroup
-	for range max(parallel, 1) {
-		wg.Go(func() {
-			s := newSolver()
-			for j := range next {
-				st, err := solveStart(s, w, h, j.red, j.turq)
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-				} else {
-					out[j.i], ok[j.i] = st, true
-					if done != nil {
-						done(st)
-					}
-				}
-				mu.Unlock()
-			}
-		})
-	}
-feed:
-	for _, j := range jobs {
-		select {
-		case next <- j:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	var got []Start
-	for i, o := range ok {
-		if o {
-			got = append(got, out[i])
-		}
-	}
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	return got, firstErr
+	return each(ctx, len(pairs), parallel, newSolver, func(s *solver.Solver, i int) (Start, error) {
+		return solveStart(s, w, h, pairs[i][0], pairs[i][1])
+	}, done)
 }
 
 func solveStart(s *solver.Solver, w, h, red, turq int) (Start, error) {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"sync"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
@@ -48,56 +47,9 @@ type Opening struct {
 // Run solves the openings, Parallel at a time, and returns them in seed
 // order. ctx's end stops it with the openings solved so far and its error.
 func Run(ctx context.Context, cfg Config) ([]Opening, error) {
-	if cfg.Parallel <= 0 {
-		cfg.Parallel = 1
-	}
-	out := make([]Opening, cfg.Openings)
-	solved := make([]bool, cfg.Openings)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	for range cfg.Parallel {
-		wg.Go(func() {
-			s := cfg.Solver()
-			for i := range next {
-				o, err := solve(s, cfg, cfg.FirstSeed+uint64(i))
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					continue
-				}
-				out[i], solved[i] = o, true
-				if cfg.Done != nil {
-					cfg.Done(o)
-				}
-				mu.Unlock()
-			}
-		})
-	}
-feed:
-	for i := range cfg.Openings {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	var done []Opening
-	for i, ok := range solved {
-		if ok {
-			done = append(done, out[i])
-		}
-	}
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	return done, firstErr
+	return each(ctx, cfg.Openings, cfg.Parallel, cfg.Solver, func(s *solver.Solver, i int) (Opening, error) {
+		return solve(s, cfg, cfg.FirstSeed+uint64(i))
+	}, cfg.Done)
 }
 
 // solve solves the opening of seed.
