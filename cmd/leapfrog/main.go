@@ -207,6 +207,7 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 			serveCommand(),
 			clusterCommand(),
 			studyCommand(),
+			puzzleCommand(),
 			completionCommand(),
 			manCommand(),
 		},
