@@ -1,60 +1,62 @@
 #!/usr/bin/env bash
-# Makes the puzzle suites from random positions: `leapfrog new ... --random-plies`
-# draws a position, `leapfrog export` solves it, and a position is kept when it has
-# two or more legal moves, solves within the time limit and has exactly one best
-# move. Run from the repository root: bash examples/make-puzzles.sh
-# (The suites in this folder were made by it; `leapfrog verify` checks them.)
+# Makes the puzzle suites with `leapfrog puzzle make`: for each board and
+# stage, so many puzzles of each grade; then each suite easiest first
+# (stable, so that within a grade the boards go from small to large).
+# Run from the repository root: bash examples/make-puzzles.sh
+# (`leapfrog verify` checks the suites; `leapfrog puzzle players` checks
+# their grades.)
 set -euo pipefail
-lf="go run ./cmd/leapfrog"
-$lf --help >/dev/null # build once
 bin=$(mktemp -d)/leapfrog
 go build -o "$bin" ./cmd/leapfrog
-lf=$bin
 
-# try GAME-ARGS PLIES SEED ID: prints the exported record if it makes a puzzle.
-try() {
-  local args=$1 plies=$2 seed=$3 id=$4
-  touch "$out.tmp"
-  local pos
-  pos=$($lf new $args --seed "$seed" --random-plies "$plies" 2>/dev/null) || return 0
-  local n
-  n=$($lf moves "$pos" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["moves"]))')
-  [ "$n" -ge 2 ] || return 0
-  local rec
-  rec=$($lf export "$pos; id \"$id\";" --timeout 20s --quiet 2>/dev/null) || return 0
-  # One best move, and a position not in the suite yet.
-  if echo "$rec" | grep -Eq '; bm [^ ;]+;' && ! grep -qF "${rec%%;*};" "$out.tmp"; then echo "$rec"; fi
-}
-
-suite() { # OUT WANT CONFIG...: CONFIG is "ARGS|PLIES|NAME"
-  local out=$1 want=$2; shift 2
-  : > "$out.tmp"
-  local seed=1
-  while [ "$(wc -l < "$out.tmp")" -lt "$want" ] && [ $seed -le 400 ]; do
-    for cfg in "$@"; do
-      IFS='|' read -r args plies name <<< "$cfg"
-      out=$out try "$args" "$plies" "$seed" "$name seed $seed" >> "$out.tmp"
-    done
-    seed=$((seed + 1))
+# part GAME-ARGS EASY MEDIUM HARD: that many puzzles of each grade.
+part() {
+  local args=$1
+  shift
+  local grade
+  for grade in easy medium hard; do
+    local n=$1
+    shift
+    [ "$n" -gt 0 ] || continue
+    # shellcheck disable=SC2086
+    "$bin" puzzle make $args --difficulty "$grade" --count "$n" --tries 4000 --max-nodes 50000000 -q
   done
-  { echo "// Made by examples/make-puzzles.sh and checked by leapfrog verify: each"
-    echo "// record's bm is the only best move; value, dist and pv are exact."
-    cat "$out.tmp"; } > "$out"
-  rm "$out.tmp"
 }
 
-suite examples/froglet-puzzles.txt 30 \
-  "froglet --size 4x4|2|4x4" \
-  "froglet --size 5x5|6|5x5" \
-  "froglet --size 6x6|16|6x6" \
-  "froglet --size 8x8|36|8x8" \
-  "froglet --size 12x12|70|12x12 endgame" \
-  "froglet --size 12x12|78|12x12 endgame"
+# easiest reads a suite on standard input and writes it easiest first.
+easiest() {
+  awk '{ g = 3 } /c "easy/ { g = 0 } /c "medium/ { g = 1 } /c "hard/ { g = 2 } { print g "\t" $0 }' |
+    sort -s -n -k1,1 | cut -f2-
+}
 
-suite examples/hupfer-puzzles.txt 30 \
-  "hupfer --size 4 --supply 4|3|4x4" \
-  "hupfer --size 5 --supply 4|6|5x5" \
-  "hupfer --size 6 --supply 4|6|6x6 supply 4" \
-  "hupfer --size 6 --supply 6|10|6x6 supply 6" \
-  "hupfer --size 8 --supply 4|8|8x8 supply 4" \
-  "hupfer --size 8 --supply 6|12|8x8 supply 6"
+suite() { # OUT PARTS...: each part "GAME-ARGS|EASY|MEDIUM|HARD"
+  local out=$1
+  shift
+  {
+    echo "// Made by examples/make-puzzles.sh (leapfrog puzzle make) and checked by"
+    echo "// leapfrog verify: each record's bm is the only best move; value, dist and pv"
+    echo "// are exact; the comment gives the grade and why. Easiest first."
+    local cfg
+    for cfg in "$@"; do
+      IFS='|' read -r args e m h <<< "$cfg"
+      part "$args" "$e" "$m" "$h"
+    done | easiest
+  } > "$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
+suite examples/froglet-puzzles.txt \
+  "froglet --size 4x4 --plies 2|4|4|0" \
+  "froglet --size 5x5 --plies 6|4|4|4" \
+  "froglet --size 6x6 --plies 16|4|4|4" \
+  "froglet --size 6x6 --plies 8|2|2|2" \
+  "froglet --size 8x8 --plies 36|3|3|3" \
+  "froglet --size 12x12 --pieces 36|2|2|2"
+
+suite examples/hupfer-puzzles.txt \
+  "hupfer --size 4 --supply 4 --plies 3|3|3|0" \
+  "hupfer --size 5 --supply 4 --plies 6|4|4|7" \
+  "hupfer --size 6 --supply 4 --plies 6|4|4|4" \
+  "hupfer --size 6 --supply 6 --plies 10|3|3|3" \
+  "hupfer --size 8 --supply 4 --plies 8|3|3|0" \
+  "hupfer --size 5 --supply 8 --plies 12|2|2|2"

@@ -42,7 +42,7 @@ The puzzles come as records that leapfrog verify accepts (id, bm, value, dist,
 pv, c), easiest first; the same flags make the same puzzles on any machine.
 
    leapfrog puzzle make froglet --size 5x5 --plies 6 --count 10
-   leapfrog puzzle make froglet --size 12x12 --pieces 40 --difficulty hard
+   leapfrog puzzle make froglet --size 8x8 --plies 36 --difficulty hard --count 3
    leapfrog puzzle make hupfer --size 6 --supply 4 --plies 8 --count 5 --svg-dir pics`,
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "size", Usage: "the board, `WxH` or N", DefaultText: "5x5 Froglet, 5x5 Hüpfer"},
