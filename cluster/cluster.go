@@ -21,6 +21,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 )
 
 // The names in JetStream.
@@ -33,30 +34,44 @@ const (
 	Results = "leapfrog-results"
 	// Workers is the bucket where workers say they are alive.
 	Workers = "leapfrog-workers"
+	// Cancelled is the bucket where a coordinator names the units (by
+	// message id) it no longer needs; workers skip or stop them.
+	Cancelled = "leapfrog-cancelled"
 	// consumer is the workers' shared durable pull consumer.
 	consumer = "workers"
 )
 
 // Version is the format of units and results; results of another
-// version, or of other rules, are never joined.
-const Version = 1
+// version, or of other rules, are never joined, and units of another
+// version are never solved. (2: units and results have a kind.)
+const Version = 2
+
+// The kinds of unit: the exact value and line, or only who wins.
+const (
+	KindExact = ""
+	KindWDL   = "wdl"
+)
 
 // AckWait is how long a unit stays with a worker without word from it
 // before JetStream hands it to another; workers report progress well
 // within it, so only a dead worker's units move.
 var AckWait = 30 * time.Second
 
-// Unit is a position to solve.
+// Unit is a position to solve: exactly (KindExact), or only who wins
+// (KindWDL).
 type Unit struct {
 	Version  int    `json:"version"`
+	Kind     string `json:"kind,omitempty"`
 	Position string `json:"position"`
 }
 
 // Result is a solved unit: its exact score (the solver's scale, for the
 // player to move) and its line of best play, for the position as the
-// unit wrote it.
+// unit wrote it; or, of kind KindWDL, the outcome for the player to move
+// (score.Outcome, counting the scores so far) in Score and no line.
 type Result struct {
 	Version  int      `json:"version"`
+	Kind     string   `json:"kind,omitempty"`
 	Rules    byte     `json:"rules"`
 	Position string   `json:"position"`
 	Score    int      `json:"score"`
@@ -71,9 +86,31 @@ type Result struct {
 // hexadecimal, which the bucket's key alphabet takes.
 func Key(p *positions.Position) string { return hex.EncodeToString(cache.Key(p)) }
 
+// WDLKey returns the bucket key of who wins p: Key's, and for Froglet
+// the mover's lead so far, on which the outcome depends and Key does not.
+func WDLKey(p *positions.Position) string {
+	k := "w" + Key(p)
+	if p.Game == positions.Froglet {
+		k += fmt.Sprintf("_%d", p.Counts[p.Side]-p.Counts[p.Side^1])
+	}
+	return k
+}
+
+// keyOf is the bucket key of a unit of kind on p.
+func keyOf(kind string, p *positions.Position) string {
+	if kind == KindWDL {
+		return WDLKey(p)
+	}
+	return Key(p)
+}
+
 // check returns the error of a result that must not be joined for p.
-func (r *Result) check(p *positions.Position) error {
+func (r *Result) check(p *positions.Position, kind string) error {
 	switch {
+	case r.Kind != kind:
+		return fmt.Errorf("a result of kind %q, not %q", r.Kind, kind)
+	case kind == KindWDL && (r.Score < -1 || r.Score > 1):
+		return fmt.Errorf("an outcome of %d", r.Score)
 	case r.Version != Version:
 		return fmt.Errorf("a result of format %d, not %d", r.Version, Version)
 	case r.Rules != cache.RulesVersion[p.Game]:
@@ -83,19 +120,19 @@ func (r *Result) check(p *positions.Position) error {
 	if err != nil {
 		return fmt.Errorf("a result's position: %w", err)
 	}
-	if Key(q) != Key(p) {
+	if keyOf(kind, q) != keyOf(kind, p) {
 		return fmt.Errorf("a result for %s filed under %s", q, p)
 	}
 	return nil
 }
 
-// decode reads a result for p from the bucket's bytes.
-func decode(data []byte, p *positions.Position) (*Result, error) {
+// decode reads a result of kind for p from the bucket's bytes.
+func decode(data []byte, p *positions.Position, kind string) (*Result, error) {
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("a malformed result: %w", err)
 	}
-	if err := r.check(p); err != nil {
+	if err := r.check(p, kind); err != nil {
 		return nil, err
 	}
 	return &r, nil
@@ -104,11 +141,12 @@ func decode(data []byte, p *positions.Position) (*Result, error) {
 // Conn is a connection to the cluster: JetStream, the stream and the
 // buckets, made if missing.
 type Conn struct {
-	NC      *nats.Conn
-	JS      jetstream.JetStream
-	Stream  jetstream.Stream
-	Results jetstream.KeyValue
-	Workers jetstream.KeyValue
+	NC        *nats.Conn
+	JS        jetstream.JetStream
+	Stream    jetstream.Stream
+	Results   jetstream.KeyValue
+	Workers   jetstream.KeyValue
+	Cancelled jetstream.KeyValue
 }
 
 // Connect connects to the NATS server at url (credentials as NATS URLs
@@ -147,23 +185,49 @@ func (c *Conn) setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the bucket %s: %w", Workers, err)
 	}
+	c.Cancelled, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Cancelled, Storage: jetstream.FileStorage, TTL: time.Hour})
+	if err != nil {
+		return fmt.Errorf("the bucket %s: %w", Cancelled, err)
+	}
 	return nil
+}
+
+// cancelled reports whether a coordinator gave up the unit whose message
+// id is id.
+func (c *Conn) cancelled(ctx context.Context, id string) bool {
+	if id == "" {
+		return false
+	}
+	_, err := c.Cancelled.Get(ctx, id)
+	return err == nil
 }
 
 // Close closes the connection.
 func (c *Conn) Close() { c.NC.Close() }
 
-// result returns the stored result for p, nil if none; a stored result
-// that must not be joined is an error.
-func (c *Conn) result(ctx context.Context, p *positions.Position) (*Result, error) {
-	e, err := c.Results.Get(ctx, Key(p))
+// result returns the stored result of kind for p, nil if none; a stored
+// result that must not be joined is an error.
+func (c *Conn) result(ctx context.Context, p *positions.Position, kind string) (*Result, error) {
+	e, err := c.Results.Get(ctx, keyOf(kind, p))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return decode(e.Value(), p)
+	return decode(e.Value(), p, kind)
+}
+
+// outcome returns who wins p, for its mover, from a stored result of
+// either kind (an exact value says it too), and false if none.
+func (c *Conn) outcome(ctx context.Context, p *positions.Position) (score.Outcome, bool) {
+	if r, err := c.result(ctx, p, KindWDL); err == nil && r != nil {
+		return score.Outcome(r.Score), true
+	}
+	if r, err := c.result(ctx, p, KindExact); err == nil && r != nil {
+		return score.OutcomeOf(p, score.Value{Game: p.Game, Score: r.Score}), true
+	}
+	return 0, false
 }
 
 // Status is what the cluster holds: units waiting and held by workers,

@@ -120,7 +120,7 @@ func TestMalformedResult(t *testing.T) {
 	for k, q := range units {
 		data := bad[i%len(bad)]
 		if i%3 == 2 { // a well-formed result of another position
-			data = []byte(fmt.Sprintf(`{"version":1,"rules":1,"position":%q,"score":9999,"pv":[]}`, "hupfer ..tt/..tt/rr../rr.. r 0-0"))
+			data = []byte(fmt.Sprintf(`{"version":%d,"rules":1,"position":%q,"score":9999,"pv":[]}`, Version, "hupfer ..tt/..tt/rr../rr.. r 0-0"))
 		}
 		if _, err := c.Results.Put(ctx, k, data); err != nil {
 			t.Fatal(err)

@@ -31,14 +31,19 @@ type Options struct {
 	Solver func(store solver.Persistent) *solver.Solver
 	// Progress, if not nil, is told of the units done out of all.
 	Progress func(done, total int)
+	// InFlight is how many units a win/loss question (WDL) keeps
+	// published and not yet answered at a time (default 16).
+	InFlight int
 }
 
 // Stats says what a distributed solve did.
 type Stats struct {
 	Units, Published, Reused, Rejected int
-	Depth                              int
-	UnitNodes                          int64   // the workers' nodes
-	UnitSeconds                        float64 // the workers' time, summed
+	// Cancelled units were published, then no longer needed (WDL).
+	Cancelled   int
+	Depth       int
+	UnitNodes   int64   // the workers' nodes
+	UnitSeconds float64 // the workers' time, summed
 }
 
 // Solve solves p on the cluster: the same value, best move and line as a
@@ -46,6 +51,34 @@ type Stats struct {
 // window, so that a result answers every later question that reaches its
 // position (docs/CLUSTER.md).
 func Solve(ctx context.Context, c *Conn, p *positions.Position, opt Options) (*solver.Solution, *Stats, error) {
+	s, results, st, err := c.solveUnits(ctx, p, opt)
+	if err != nil {
+		return nil, st, err
+	}
+	sol, err := join(s, p, results)
+	return sol, st, err
+}
+
+// Analyze gives every legal move of p its exact value, best first, and
+// p's value, on the cluster: what a local Analyze and Value give. The
+// units are the frontier's, as for Solve; the coordinator's solver values
+// each move on their results.
+func Analyze(ctx context.Context, c *Conn, p *positions.Position, opt Options) ([]solver.MoveValue, score.Value, *Stats, error) {
+	s, _, st, err := c.solveUnits(ctx, p, opt)
+	if err != nil {
+		return nil, score.Value{}, st, err
+	}
+	moves, err := s.Analyze(p)
+	if err != nil {
+		return nil, score.Value{}, st, err
+	}
+	v, err := s.Value(p)
+	return moves, v, st, err
+}
+
+// solveUnits has the frontier below p solved exactly and returns the
+// results and a solver (opt.Solver's) whose persistent store they are.
+func (c *Conn) solveUnits(ctx context.Context, p *positions.Position, opt Options) (*solver.Solver, map[string]*Result, *Stats, error) {
 	if opt.MinUnits <= 0 {
 		opt.MinUnits = 64
 	}
@@ -53,12 +86,9 @@ func Solve(ctx context.Context, c *Conn, p *positions.Position, opt Options) (*s
 	st := &Stats{Units: len(units), Depth: depth}
 	results, err := c.gather(ctx, units, st, opt.Progress)
 	if err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
-	store := &resultStore{results: results}
-	s := opt.Solver(store)
-	sol, err := join(s, p, results)
-	return sol, st, err
+	return opt.Solver(&resultStore{results: results}), results, st, nil
 }
 
 // frontier returns the distinct positions (by Key) at the least depth,
@@ -93,7 +123,7 @@ func frontier(p *positions.Position, minUnits int) (map[string]*positions.Positi
 func (c *Conn) gather(ctx context.Context, units map[string]*positions.Position, st *Stats, progress func(int, int)) (map[string]*Result, error) {
 	results := map[string]*Result{}
 	publish := func(k string, p *positions.Position, attempt int) error {
-		data, _ := json.Marshal(Unit{Version: Version, Position: p.String()})
+		data, _ := json.Marshal(Unit{Version: Version, Kind: KindExact, Position: p.String()})
 		id := k
 		if attempt > 0 { // a unit seen before: past the stream's deduplication
 			id += "-" + strconv.Itoa(attempt) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
@@ -103,7 +133,7 @@ func (c *Conn) gather(ctx context.Context, units map[string]*positions.Position,
 		return err
 	}
 	for k, p := range units {
-		r, err := c.result(ctx, p)
+		r, err := c.result(ctx, p, KindExact)
 		switch {
 		case err != nil:
 			st.Rejected++
@@ -141,7 +171,7 @@ func (c *Conn) gather(ctx context.Context, units map[string]*positions.Position,
 			if !wanted || results[e.Key()] != nil {
 				continue
 			}
-			r, err := decode(e.Value(), p)
+			r, err := decode(e.Value(), p, KindExact)
 			if err != nil {
 				st.Rejected++
 				attempts[e.Key()]++

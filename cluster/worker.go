@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/leapfrog-solver/leapfrog/cache"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
@@ -26,9 +28,14 @@ type Worker struct {
 	// Solved, if not nil, is told of every unit solved.
 	Solved func(r *Result)
 
-	units   int
-	seconds float64
+	units     int
+	seconds   float64
+	cancelled atomic.Int64
 }
+
+// Cancelled returns the number of units the worker dropped because their
+// coordinator no longer needed them.
+func (w *Worker) Cancelled() int { return int(w.cancelled.Load()) }
 
 // heartbeat is what a worker says of itself in the Workers bucket.
 type heartbeat struct {
@@ -67,10 +74,11 @@ func (w *Worker) Run(ctx context.Context, c *Conn) error {
 	return nil
 }
 
-// unit solves one unit.
+// unit solves one unit, unless a coordinator cancelled it (before or
+// while it runs): then it is acknowledged with no result.
 func (w *Worker) unit(ctx context.Context, c *Conn, msg jetstream.Msg) {
 	var u Unit
-	if err := json.Unmarshal(msg.Data(), &u); err != nil || u.Version != Version {
+	if err := json.Unmarshal(msg.Data(), &u); err != nil || u.Version != Version || (u.Kind != KindExact && u.Kind != KindWDL) {
 		msg.Term() // never solvable: no other worker should try
 		return
 	}
@@ -79,15 +87,23 @@ func (w *Worker) unit(ctx context.Context, c *Conn, msg jetstream.Msg) {
 		msg.Term()
 		return
 	}
-	if r, err := c.result(ctx, p); err == nil && r != nil {
+	if r, err := c.result(ctx, p, u.Kind); err == nil && r != nil {
 		msg.Ack() // solved already, by anyone
+		return
+	}
+	id := msg.Headers().Get(jetstream.MsgIDHeader)
+	if c.cancelled(ctx, id) {
+		msg.Ack()
+		w.cancelled.Add(1)
 		return
 	}
 	stop := make(chan struct{})
 	done := make(chan struct{})
+	var gaveUp atomic.Bool
 	go func() { // progress, so that a long unit stays with this worker
-		t := time.NewTicker(AckWait / 3)
+		t := time.NewTicker(time.Second)
 		defer t.Stop()
+		last := time.Now()
 		for {
 			select {
 			case <-done:
@@ -96,25 +112,48 @@ func (w *Worker) unit(ctx context.Context, c *Conn, msg jetstream.Msg) {
 				close(stop)
 				return
 			case <-t.C:
-				msg.InProgress()
+				if c.cancelled(ctx, id) {
+					gaveUp.Store(true)
+					close(stop)
+					return
+				}
+				if time.Since(last) >= AckWait/3 {
+					msg.InProgress()
+					last = time.Now()
+				}
 			}
 		}
 	}()
 	start := time.Now()
 	s := w.Solver(stop)
-	sol, err := s.Solve(p)
+	r := &Result{Version: Version, Kind: u.Kind, Rules: cache.RulesVersion[p.Game], Position: p.String(), Worker: w.Name, PV: []string{}}
+	if u.Kind == KindWDL {
+		var o score.Outcome
+		o, err = s.WDL(p)
+		r.Score = int(o)
+	} else {
+		var sol *solver.Solution
+		sol, err = s.Solve(p)
+		if err == nil {
+			r.Score = sol.Value.Score
+			for _, m := range sol.PV {
+				r.PV = append(r.PV, m.Text)
+			}
+		}
+	}
 	close(done)
+	r.Nodes, r.Seconds = s.Nodes(), time.Since(start).Seconds()
 	if err != nil {
+		if gaveUp.Load() {
+			msg.Ack() // nobody wants it any more
+			w.cancelled.Add(1)
+			return
+		}
 		msg.Nak()
 		return
 	}
-	r := &Result{Version: Version, Rules: cache.RulesVersion[p.Game], Position: p.String(), Score: sol.Value.Score,
-		Nodes: s.Nodes(), Seconds: time.Since(start).Seconds(), Worker: w.Name, PV: []string{}}
-	for _, m := range sol.PV {
-		r.PV = append(r.PV, m.Text)
-	}
 	data, _ := json.Marshal(r)
-	if _, err := c.Results.Put(ctx, Key(p), data); err != nil {
+	if _, err := c.Results.Put(ctx, keyOf(u.Kind, p), data); err != nil {
 		msg.Nak()
 		return
 	}

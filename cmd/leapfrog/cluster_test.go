@@ -98,6 +98,26 @@ func TestClusterWithKilledWorker(t *testing.T) {
 		if fmt.Sprint(local.Value) != fmt.Sprint(dist.Value) || fmt.Sprint(deref(local.Distance)) != fmt.Sprint(deref(dist.Distance)) || deref(local.Best) != deref(dist.Best) {
 			t.Errorf("%s: the cluster says %v %v %v, a local solve %v %v %v", p, dist.Value, deref(dist.Distance), deref(dist.Best), local.Value, deref(local.Distance), deref(local.Best))
 		}
+		// analyze answers the same, every move's value; solve --wdl the
+		// same outcome (its units travel as outcomes, cancelled once
+		// decided).
+		code, want, errs := runCLI(t, "", "analyze", p.String(), "--no-cache", "--json", "--threads", "1")
+		if code != 0 {
+			t.Fatalf("%s: local analyze: exit %d %s", p, code, errs)
+		}
+		code, got, errs := runCLI(t, "", "analyze", p.String(), "--no-cache", "--json", "--threads", "1", "--nats", srv.URL(), "--timeout", "2m")
+		if code != 0 || got != want {
+			t.Errorf("%s: analyze --nats: exit %d %s\n%s\nlocally\n%s", p, code, errs, got, want)
+		}
+		var lw, dw struct{ Outcome string }
+		code, out, errs = runCLI(t, "", "solve", p.String(), "--wdl", "--no-cache", "--json", "--threads", "1")
+		if code != 0 || json.Unmarshal([]byte(out), &lw) != nil {
+			t.Fatalf("%s: local solve --wdl: exit %d %s", p, code, errs)
+		}
+		code, out, errs = runCLI(t, "", "solve", p.String(), "--wdl", "--no-cache", "--json", "--threads", "1", "--nats", srv.URL(), "--timeout", "2m")
+		if code != 0 || json.Unmarshal([]byte(out), &dw) != nil || dw.Outcome != lw.Outcome {
+			t.Errorf("%s: solve --wdl --nats: exit %d %s %q; locally %q", p, code, errs, dw.Outcome, lw.Outcome)
+		}
 	}
 	mu.Lock()
 	t.Logf("%d positions; the victim was killed %d times", n, killed)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/cluster"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
@@ -176,12 +177,13 @@ func clusterStatus(c *cli.Context) error {
 	return nil
 }
 
-// clusterSolve solves p on the cluster, showing the units done on a
-// terminal, and returns the solution and the nodes (the workers' and the
-// join's).
-func clusterSolve(c *cli.Context, conn *cluster.Conn, p *positions.Position) (*solver.Solution, int64, error) {
+// onCluster runs ask, a question about p for the cluster, with the
+// command's --timeout, Ctrl-C and a progress line of the units done on a
+// terminal; opts carry the coordinator's join solver, whose nodes (and
+// the workers') it returns.
+func onCluster(c *cli.Context, p *positions.Position, ask func(ctx context.Context, opts cluster.Options) (*cluster.Stats, error)) (int64, error) {
 	if err := p.CheckMoves(); err != nil {
-		return nil, 0, err
+		return 0, err
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
@@ -193,7 +195,7 @@ func clusterSolve(c *cli.Context, conn *cluster.Conn, p *positions.Position) (*s
 	prog := newProgress(c, "cluster")
 	defer prog.done()
 	var join *solver.Solver
-	sol, st, err := cluster.Solve(ctx, conn, p, cluster.Options{
+	st, err := ask(ctx, cluster.Options{
 		Solver: func(store solver.Persistent) *solver.Solver {
 			join = solver.New(solver.Options{HashMB: c.Int("hash"), Threads: c.Int("threads"), Persistent: store, Stop: ctx.Done()})
 			return join
@@ -203,15 +205,59 @@ func clusterSolve(c *cli.Context, conn *cluster.Conn, p *positions.Position) (*s
 	if err != nil {
 		switch {
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
-			return nil, 0, fmt.Errorf("%w: the cluster did not finish within --timeout", solver.ErrLimit)
+			return 0, fmt.Errorf("%w: the cluster did not finish within --timeout", solver.ErrLimit)
 		case ctx.Err() != nil:
-			return nil, 0, solver.ErrInterrupted
+			return 0, solver.ErrInterrupted
 		}
-		return nil, 0, err
+		return 0, err
 	}
-	nodes := st.UnitNodes
+	var nodes int64
+	if st != nil {
+		nodes = st.UnitNodes
+	}
 	if join != nil {
 		nodes += join.Nodes()
 	}
-	return sol, nodes, nil
+	return nodes, nil
+}
+
+// clusterSolve solves p on the cluster and returns the solution and the
+// nodes (the workers' and the join's).
+func clusterSolve(c *cli.Context, conn *cluster.Conn, p *positions.Position) (*solver.Solution, int64, error) {
+	var sol *solver.Solution
+	nodes, err := onCluster(c, p, func(ctx context.Context, opts cluster.Options) (st *cluster.Stats, err error) {
+		sol, st, err = cluster.Solve(ctx, conn, p, opts)
+		return st, err
+	})
+	return sol, nodes, err
+}
+
+// clusterWDL answers who wins p on the cluster.
+func clusterWDL(c *cli.Context, conn *cluster.Conn, p *positions.Position) (score.Outcome, int64, error) {
+	var o score.Outcome
+	nodes, err := onCluster(c, p, func(ctx context.Context, opts cluster.Options) (st *cluster.Stats, err error) {
+		o, st, err = cluster.WDL(ctx, conn, p, opts)
+		return st, err
+	})
+	return o, nodes, err
+}
+
+// clusterAnalyze values every move of p on the cluster.
+func clusterAnalyze(c *cli.Context, conn *cluster.Conn, p *positions.Position) ([]solver.MoveValue, score.Value, int64, error) {
+	var moves []solver.MoveValue
+	var v score.Value
+	nodes, err := onCluster(c, p, func(ctx context.Context, opts cluster.Options) (st *cluster.Stats, err error) {
+		moves, v, st, err = cluster.Analyze(ctx, conn, p, opts)
+		return st, err
+	})
+	return moves, v, nodes, err
+}
+
+// natsConn connects to the cluster when the command has --nats, for the
+// coordinator of its questions; nil without.
+func natsConn(c *cli.Context) (*cluster.Conn, error) {
+	if c.String("nats") == "" {
+		return nil, nil
+	}
+	return connectCluster(c, "leapfrog coordinator")
 }

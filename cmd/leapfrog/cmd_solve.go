@@ -156,15 +156,14 @@ replays it with a plain move generator of its own.`,
 			if c.String("proof") != "" && c.String("file") != "" {
 				return badInputf("solve: --proof writes the proof of one position; give it as an argument, not with -f")
 			}
-			var conn *cluster.Conn
-			if c.String("nats") != "" {
-				if c.Bool("wdl") || c.String("proof") != "" {
-					return badInputf("solve: --nats computes values and lines; --wdl and --proof run on this machine")
-				}
-				var err error
-				if conn, err = connectCluster(c, "leapfrog coordinator"); err != nil {
-					return err
-				}
+			if c.String("nats") != "" && c.String("proof") != "" {
+				return badInputf("solve: --proof runs on this machine: a proof needs the winner's move at every position, not the cluster's values")
+			}
+			conn, err := natsConn(c)
+			if err != nil {
+				return err
+			}
+			if conn != nil {
 				defer conn.Close()
 			}
 			return eachInput(c, func(c *cli.Context, s *solver.Solver, r inputRecord) error { return solveOne(c, s, r, conn) })
@@ -200,12 +199,19 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	stop := watch(c, s, "solve", p.Game)
 	w := c.App.Writer
 	if c.Bool("wdl") {
-		o, err := s.WDL(p)
+		var o score.Outcome
+		var err error
+		var clusterNodes int64
+		if conn != nil {
+			o, clusterNodes, err = clusterWDL(c, conn, p)
+		} else {
+			o, err = s.WDL(p)
+		}
 		stop()
 		if err != nil {
 			return searchError(p, err)
 		}
-		nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
+		nodes, secs := s.Nodes()-startNodes+clusterNodes, time.Since(start).Seconds()
 		if c.Bool("json") {
 			out := answer.WDLOf(p, o, nodes, secs)
 			out.ID = idOf(r.rec)
@@ -328,22 +334,32 @@ each move's outcome only, which needs far less search.
    leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"
    leapfrog analyze "hupfer ..tt/..tt/rr../rr.. r 4-4" --json
    leapfrog analyze "$(leapfrog new froglet --size 4x4 --seed 3)" --wdl`,
-		Flags: append(append(searchFlags(), pictureFlags()...), &cli.BoolFlag{Name: "wdl", Usage: "only each move's outcome: win, draw or loss"}),
+		Flags: append(append(searchFlags(), pictureFlags()...), &cli.BoolFlag{Name: "wdl", Usage: "only each move's outcome: win, draw or loss"}, natsFlag),
 		Action: func(c *cli.Context) error {
-			return eachInput(c, analyzeOne)
+			conn, err := natsConn(c)
+			if err != nil {
+				return err
+			}
+			if conn != nil {
+				defer conn.Close()
+			}
+			return eachInput(c, func(c *cli.Context, s *solver.Solver, r inputRecord) error { return analyzeOne(c, s, r, conn) })
 		},
 	}
 }
 
-func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
+func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Conn) error {
 	p := r.rec.Position
 	if c.Bool("wdl") {
-		return analyzeWDL(c, s, r)
+		return analyzeWDL(c, s, r, conn)
 	}
 	stop := watch(c, s, "analyze", p.Game)
-	moves, err := s.Analyze(p)
+	var moves []solver.MoveValue
 	var v score.Value
-	if err == nil {
+	var err error
+	if conn != nil {
+		moves, v, _, err = clusterAnalyze(c, conn, p)
+	} else if moves, err = s.Analyze(p); err == nil {
 		v, err = s.Value(p)
 	}
 	stop()
@@ -366,14 +382,20 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord) error {
 
 // analyzeWDL gives each move of r's position its outcome alone: one
 // narrow search per move.
-func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord) error {
+func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Conn) error {
 	p := r.rec.Position
 	stop := watch(c, s, "analyze", p.Game)
 	defer stop()
 	out := answer.Analysis{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []answer.AnalyzedMove{}}
 	best := score.Outcome(-2)
 	for _, m := range p.LegalMoves() {
-		o, err := s.WDL(m.Result)
+		var o score.Outcome
+		var err error
+		if conn != nil {
+			o, _, err = clusterWDL(c, conn, m.Result)
+		} else {
+			o, err = s.WDL(m.Result)
+		}
 		if err != nil {
 			return searchError(p, err)
 		}
