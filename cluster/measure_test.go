@@ -10,13 +10,16 @@ import (
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
 // TestMeasure solves $LEAPFROG_MEASURE (a position) through an embedded
 // server with two one-thread workers, then locally on two threads, and
 // logs what docs/CLUSTER.md reports: the times, the units, their times,
-// the nodes against the local search's, and the bytes through NATS.
+// the nodes against the local search's, and the bytes through NATS. With
+// LEAPFROG_MEASURE_WDL=1 it asks only who wins (WDL), on the cluster and
+// locally, and logs the units published and cancelled too.
 //
 //	LEAPFROG_MEASURE="$(leapfrog new hupfer --size 6 --supply 6)" go test ./cluster -run Measure -v -timeout 1h
 func TestMeasure(t *testing.T) {
@@ -56,12 +59,26 @@ func TestMeasure(t *testing.T) {
 		}}
 		go w.Run(ctx, wc)
 	}
+	wdl := os.Getenv("LEAPFROG_MEASURE_WDL") != ""
 	start := time.Now()
 	var join *solver.Solver
-	sol, st, err := Solve(ctx, c, p, Options{Solver: func(store solver.Persistent) *solver.Solver {
+	opts := Options{Solver: func(store solver.Persistent) *solver.Solver {
 		join = solver.New(solver.Options{Threads: 2, Persistent: store})
 		return join
-	}})
+	}}
+	var got, want string
+	var st *Stats
+	if wdl {
+		var o score.Outcome
+		o, st, err = WDL(ctx, c, p, opts)
+		got = o.String()
+	} else {
+		var sol *solver.Solution
+		sol, st, err = Solve(ctx, c, p, opts)
+		if sol != nil {
+			got = sol.Value.String()
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,13 +86,25 @@ func TestMeasure(t *testing.T) {
 	in, out := srv.Bytes()
 	start = time.Now()
 	local := solver.New(solver.Options{Threads: 2})
-	want, err := local.Solve(p)
-	if err != nil {
-		t.Fatal(err)
+	if wdl {
+		o, err := local.WDL(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = o.String()
+	} else {
+		sol, err := local.Solve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = sol.Value.String()
 	}
 	alone := time.Since(start)
-	if want.Value != sol.Value {
-		t.Fatalf("the cluster says %s, a local solve %s", sol.Value, want.Value)
+	if want != got {
+		t.Fatalf("the cluster says %s, a local solve %s", got, want)
+	}
+	if join == nil {
+		join = solver.New(solver.Options{})
 	}
 	slices.Sort(times)
 	q := func(f float64) float64 { return times[min(len(times)-1, int(f*float64(len(times))))] }
@@ -83,8 +112,12 @@ func TestMeasure(t *testing.T) {
 	for _, x := range times {
 		sum += x
 	}
-	t.Logf("%s: %s", p, sol.Value)
+	t.Logf("%s: %s", p, got)
 	t.Logf("cluster, two one-thread workers: %.1f s; local, two threads: %.1f s; ratio %.2f", dist.Seconds(), alone.Seconds(), dist.Seconds()/alone.Seconds())
+	t.Logf("%d units at depth %d, %d published, %d cancelled", st.Units, st.Depth, st.Published, st.Cancelled)
+	if len(times) == 0 {
+		times = []float64{0}
+	}
 	t.Logf("%d units at depth %d; unit seconds: sum %.1f, median %.3f, 90%% %.3f, max %.2f", st.Units, st.Depth, sum, q(0.5), q(0.9), times[len(times)-1])
 	t.Logf("nodes: units %d, join %d, a local solve %d", st.UnitNodes, join.Nodes(), local.Nodes())
 	t.Logf("bytes through NATS: %d in, %d out", in, out)

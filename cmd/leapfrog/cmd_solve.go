@@ -136,7 +136,8 @@ func solveCommand() *cli.Command {
 the result once the scores so far are counted in, and a line of best play to the
 end of the game. Hüpfer: win or loss for the player to move with the distance
 (the winner ends the game as fast as possible, the loser holds out longest).
---wdl answers only win, draw or loss, which needs much less search.
+--wdl answers only win, draw or loss, which needs much less search. --nats URL
+has a cluster of workers answer (leapfrog cluster --help; docs/CLUSTER.md).
 
    leapfrog solve "froglet rbg./..ry/bgyg w 0-0"
    leapfrog solve "$(leapfrog new hupfer --size 4)" --json
@@ -329,7 +330,8 @@ its points minus the value of the position it makes; Hüpfer: win or loss, the
 distance counting the move itself), the outcome it leads to (win, draw or loss,
 Froglet counting the scores so far) and its cost against the best move (Froglet:
 points; Hüpfer: plies by which a win comes later or a loss sooner). --wdl gives
-each move's outcome only, which needs far less search.
+each move's outcome only, which needs far less search. --nats URL has a cluster of
+workers answer.
 
    leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"
    leapfrog analyze "hupfer ..tt/..tt/rr../rr.. r 4-4" --json
