@@ -18,6 +18,19 @@ func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 // WDL answers only who wins with best play, counting Froglet scores so far;
 // it needs one search with a narrow window instead of the exact value.
 func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
+	if p.Game == positions.Hupfer && s.opts.Method != MethodAlphaBeta && !s.stored(p) {
+		budget := int64(pnBudget)
+		if s.opts.Method == MethodProofNumber {
+			budget = 0
+		}
+		won, decided, err := s.prove(p, 0, budget)
+		if err != nil || decided {
+			if won {
+				return 1, err
+			}
+			return -1, err
+		}
+	}
 	defer s.orient(p)()
 	if p.Game == positions.Hupfer {
 		v, err := s.run(p, -1, 1)
@@ -42,6 +55,16 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// stored reports whether the persistent store already says who wins the
+// Hüpfer position p: alpha-beta then answers from it at once.
+func (s *Solver) stored(p *positions.Position) bool {
+	if s.opts.Persistent == nil {
+		return false
+	}
+	lower, upper, ok := s.opts.Persistent.Load(p)
+	return ok && (lower > 0 || upper < 0)
 }
 
 // MoveValue is a legal move with its exact value for the player making it.

@@ -48,7 +48,23 @@ type Options struct {
 	// Persistent, if not nil, is a store of results that outlives the
 	// process (package cache), behind the in-memory table.
 	Persistent Persistent
+	// Method is how WDL answers a Hüpfer position: MethodAuto (the
+	// zero value), MethodAlphaBeta or MethodProofNumber.
+	Method Method
 }
+
+// Method is a way of answering who wins.
+type Method int
+
+// The methods of WDL for Hüpfer (Froglet always uses alpha-beta, which
+// answers its three outcomes in one search): MethodAuto runs proof-number
+// search for up to pnBudget nodes, which settles the wins it finds fast,
+// then alpha-beta; the others run only the one named.
+const (
+	MethodAuto Method = iota
+	MethodAlphaBeta
+	MethodProofNumber
+)
 
 // Persistent is a store of proven bounds on positions' scores that
 // outlives the process. Load is consulted where the table has nothing and

@@ -47,6 +47,15 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 		Timeout:  c.Duration("timeout"),
 		Stop:     ctx.Done(),
 	}
+	if c.IsSet("method") {
+		m, ok := map[string]solver.Method{"auto": solver.MethodAuto, "alphabeta": solver.MethodAlphaBeta, "pn": solver.MethodProofNumber}[c.String("method")]
+		if !ok {
+			cancel()
+			closeCache(c, st)
+			return nil, nil, badInputf("%s: --method %q: want auto, alphabeta or pn", c.Command.Name, c.String("method"))
+		}
+		opts.Method = m
+	}
 	if st != nil {
 		opts.Persistent = st
 		tables, err := tablebase.Open(st)
@@ -150,6 +159,7 @@ position the winner meets against every defence. "leapfrog proof check FILE"
 replays it with a plain move generator of its own.`,
 		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
+			&cli.StringFlag{Name: "method", Value: "auto", Usage: "how --wdl searches a Hüpfer position: auto (proof numbers for a while, then alpha-beta), alphabeta or pn (proof-number search alone)"},
 			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"},
 			natsFlag,
 		), lineFlags()...),

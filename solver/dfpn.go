@@ -1,0 +1,322 @@
+package solver
+
+import (
+	"fmt"
+
+	"github.com/leapfrog-solver/leapfrog/internal/hash"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/score"
+)
+
+// Depth-first proof-number search (Nagai's df-pn, with Pawlewicz and
+// Lew's 1+ε thresholds) answers a yes-or-no question about a position:
+// can the player to move reach a goal? Hüpfer: win. Froglet: gain at least
+// g more points than the opponent from here on, so that who wins (WDL)
+// is one or two such questions. Each position carries a proof number (how
+// many leaves must still be proven to show the goal is reached) and a
+// disproof number (to show it is not), in the negamax form: a position's
+// proof number is the least disproof number among its children, its
+// disproof number the sum of their proof numbers. The search always
+// expands the most proving child, within thresholds, and keeps the numbers
+// in a table of its own (pnTable).
+
+const pnInfinity = 1 << 30
+
+// pnKey names a position and goal in the proof-number table: the
+// canonical key of the position (boards of up to 64 cells; a larger
+// board's search key in its first two words) and the goal.
+type pnKey struct {
+	k positions.SmallKey
+	g int32
+}
+
+func (k *pnKey) hash() uint64 {
+	return hash.Mix(k.k.Occ ^ hash.Mix(k.k.C0^hash.Mix(k.k.C1^hash.Mix(k.k.Meta+uint64(k.g)))))
+}
+
+// pnEntry is what the proof-number table knows of a position and goal.
+type pnEntry struct {
+	key    pnKey
+	pn, dn uint32
+	work   uint32
+}
+
+// pnTable is a table of proof and disproof numbers: 4-entry buckets,
+// replacing the entry that took the least work. It starts small and
+// doubles, up to its most, whenever it has taken as many new entries as it
+// has slots: a question of a few thousand nodes then costs no more than
+// it needs, and a long one gets room.
+type pnTable struct {
+	buckets  [][4]pnEntry
+	mask     uint64
+	maxSlots uint64
+	added    uint64
+}
+
+// pnEntryBytes is the size of an entry.
+const pnEntryBytes = 64
+
+func newPNTable(mb int) *pnTable {
+	t := &pnTable{maxSlots: max(uint64(mb)<<20/pnEntryBytes, 4096)}
+	t.buckets = make([][4]pnEntry, min(1<<14, t.maxSlots/4))
+	t.mask = uint64(len(t.buckets)) - 1
+	return t
+}
+
+func (t *pnTable) get(k *pnKey, h uint64) (pn, dn uint32, ok bool) {
+	b := &t.buckets[h&t.mask]
+	for i := range b {
+		if b[i].work > 0 && b[i].key == *k {
+			return b[i].pn, b[i].dn, true
+		}
+	}
+	return 1, 1, false
+}
+
+func (t *pnTable) put(k *pnKey, h uint64, pn, dn, work uint32) {
+	b := &t.buckets[h&t.mask]
+	victim := 0
+	for i := range b {
+		if b[i].key == *k {
+			victim = i
+			break
+		}
+		if b[i].work < b[victim].work {
+			victim = i
+		}
+	}
+	if b[victim].work == 0 {
+		t.added++
+	}
+	b[victim] = pnEntry{key: *k, pn: pn, dn: dn, work: max(work, 1)}
+	if slots := uint64(len(t.buckets)) * 4; t.added >= slots && slots*2 <= t.maxSlots {
+		t.grow()
+	}
+}
+
+// grow doubles the table, keeping every entry.
+func (t *pnTable) grow() {
+	old := t.buckets
+	t.buckets = make([][4]pnEntry, len(old)*2)
+	t.mask = uint64(len(t.buckets)) - 1
+	t.added = 0
+	for i := range old {
+		for j := range old[i] {
+			if e := &old[i][j]; e.work > 0 {
+				t.put(&e.key, e.key.hash(), e.pn, e.dn, e.work)
+			}
+		}
+	}
+}
+
+// pnSearch is one proof-number search.
+type pnSearch struct {
+	s     *Solver
+	tt    *pnTable
+	canon positions.Canonicalizer
+	small bool
+	nodes int64
+	plies []pnPly
+	stop  bool
+	// budget, if not 0, stops the search after that many nodes
+	// (overBudget).
+	budget     int64
+	overBudget bool
+}
+
+// pnPly holds one ply's children, so that the search allocates nothing
+// once it has been that deep.
+type pnPly struct {
+	moves    []positions.Move
+	children []positions.Position
+	keys     []pnKey
+	hashes   []uint64
+	goals    []int
+	replies  []positions.Move
+	pns, dns []uint32
+}
+
+// key returns the table's key of p with goal g (Hüpfer's goal is always
+// to win: 0).
+func (ps *pnSearch) key(p *positions.Position, g int) pnKey {
+	if ps.small {
+		return pnKey{ps.canon.Key(p), int32(g)}
+	}
+	k := key(p)
+	return pnKey{positions.SmallKey{Occ: k.Index, C0: k.Check, Meta: ^uint64(0)}, int32(g)}
+}
+
+// childGoal is the goal of the position a move makes, for its mover, such
+// that the move reaches g exactly when the child does not reach its goal.
+func childGoal(p *positions.Position, m *positions.Move, g int) int {
+	if p.Game == positions.Hupfer {
+		return 0
+	}
+	// points - child's gain >= g  <=>  child's gain <= points - g,
+	// that is not (child's gain >= points - g + 1).
+	return int(m.Points) - g + 1
+}
+
+// terminalReached reports whether the mover of p, with no move, reaches
+// goal g: a Hüpfer player without a move has lost; a Froglet player gains
+// nothing more.
+func terminalReached(p *positions.Position, g int) bool {
+	return p.Game == positions.Froglet && g <= 0
+}
+
+// pnBudget is how many nodes WDL's MethodAuto gives proof-number search
+// before alpha-beta: enough for the Hüpfer 5x5 starts' wins (2 to 20
+// thousand nodes), a tenth of a second where it does not settle.
+const pnBudget = 1 << 16
+
+// Prove answers whether the player to move in p reaches goal g (Hüpfer:
+// wins; Froglet: gains at least g more points than the opponent from here
+// on), by df-pn.
+func (s *Solver) Prove(p *positions.Position, g int) (bool, error) {
+	won, _, err := s.prove(p, g, 0)
+	return won, err
+}
+
+// prove is Prove within budget nodes (0: no budget); decided is false
+// when the budget ran out first.
+func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided bool, err error) {
+	mb := s.opts.HashMB
+	if mb == 0 {
+		mb = AutoHashMB(p.Board.Size())
+	}
+	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget}
+	if ps.small {
+		ps.canon = positions.NewCanonicalizer(p.Board)
+	}
+	pn, dn := ps.mid(p, g, 0, pnInfinity, pnInfinity)
+	s.nodes.Add(ps.nodes)
+	switch {
+	case ps.stop && ps.overBudget:
+		return false, false, nil
+	case ps.stop:
+		return false, false, s.limitErr()
+	case pn == 0:
+		return true, true, nil
+	case dn == 0:
+		return false, true, nil
+	}
+	return false, false, fmt.Errorf("proof-number search of %s ended undecided (%d, %d)", p, pn, dn)
+}
+
+// WDLProof answers who wins p, as WDL does, by proof-number search alone.
+func (s *Solver) WDLProof(p *positions.Position) (score.Outcome, error) {
+	if p.Game == positions.Hupfer {
+		won, err := s.Prove(p, 0)
+		if err != nil || !won {
+			return -1, err
+		}
+		return 1, nil
+	}
+	d := p.Counts[p.Side] - p.Counts[p.Side^1]
+	won, err := s.Prove(p, 1-d)
+	if err != nil || won {
+		return 1, err
+	}
+	drawn, err := s.Prove(p, -d)
+	if err != nil || !drawn {
+		return -1, err
+	}
+	return 0, nil
+}
+
+// mid searches p (goal g, ply plies from the root) until its proof number
+// reaches thPN or its disproof number thDN, and returns both.
+func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (uint32, uint32) {
+	ps.nodes++
+	if ps.nodes&4095 == 0 && ps.s.limitReached(ps.nodes) {
+		ps.stop = true
+	}
+	if ps.budget > 0 && ps.nodes >= ps.budget {
+		ps.stop, ps.overBudget = true, true
+	}
+	k := ps.key(p, g)
+	h := k.hash()
+	for len(ps.plies) <= ply {
+		ps.plies = append(ps.plies, pnPly{})
+	}
+	pl := &ps.plies[ply]
+	pl.moves = p.GenerateMoves(pl.moves[:0])
+	n := len(pl.moves)
+	if n == 0 {
+		if terminalReached(p, g) {
+			ps.tt.put(&k, h, 0, pnInfinity, 1)
+			return 0, pnInfinity
+		}
+		ps.tt.put(&k, h, pnInfinity, 0, 1)
+		return pnInfinity, 0
+	}
+	if cap(pl.children) < n {
+		pl.children = make([]positions.Position, n)
+		pl.keys = make([]pnKey, n)
+		pl.hashes = make([]uint64, n)
+		pl.goals = make([]int, n)
+		pl.pns = make([]uint32, n)
+		pl.dns = make([]uint32, n)
+	}
+	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
+	pns, dns := pl.pns[:n], pl.dns[:n]
+	for i := range pl.moves {
+		children[i] = *p
+		children[i].Apply(&pl.moves[i])
+		goals[i] = childGoal(p, &pl.moves[i], g)
+		keys[i] = ps.key(&children[i], goals[i])
+		hashes[i] = keys[i].hash()
+		// A child met for the first time starts with its disproof
+		// number at its count of moves: the fewer replies the opponent
+		// has, the sooner the search looks there (and a child without
+		// any is decided at once).
+		if _, _, ok := ps.tt.get(&keys[i], hashes[i]); !ok {
+			pl.replies = children[i].GenerateMoves(pl.replies[:0])
+			switch {
+			case len(pl.replies) == 0 && terminalReached(&children[i], goals[i]):
+				ps.tt.put(&keys[i], hashes[i], 0, pnInfinity, 1)
+			case len(pl.replies) == 0:
+				ps.tt.put(&keys[i], hashes[i], pnInfinity, 0, 1)
+			default:
+				ps.tt.put(&keys[i], hashes[i], 1, uint32(len(pl.replies)), 1)
+			}
+		}
+		pns[i], dns[i], _ = ps.tt.get(&keys[i], hashes[i])
+	}
+	start := ps.nodes
+	for {
+		// pn = min over children of their dn; dn = sum of their pn.
+		var pn, dn uint32 = pnInfinity, 0
+		best, second := -1, uint32(pnInfinity)
+		var bestPN uint32
+		// The children's numbers are kept here, not read back from the
+		// table, where a child's entry may have been replaced: the
+		// search then always moves on.
+		for i := range children {
+			cpn, cdn := pns[i], dns[i]
+			// Sums stop short of infinity, which only a disproved
+			// child (a proof of this position) reaches.
+			if cpn >= pnInfinity {
+				dn = pnInfinity
+			} else if dn < pnInfinity {
+				dn = min(dn+cpn, pnInfinity-1)
+			}
+			if cdn < pn {
+				second = pn
+				pn, best, bestPN = cdn, i, cpn
+			} else if cdn < second {
+				second = cdn
+			}
+		}
+		if pn >= thPN || dn >= thDN || ps.stop {
+			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
+			return pn, dn
+		}
+		// The child's thresholds: its dn may rise until it is no longer
+		// the most proving (1+ε of the second best), its pn until the
+		// parent's dn reaches its threshold.
+		childDN := min(thPN, second+second/4+1)
+		childPN := min(uint64(thDN)-uint64(dn)+uint64(bestPN), pnInfinity)
+		pns[best], dns[best] = ps.mid(&children[best], goals[best], ply+1, uint32(childPN), childDN)
+	}
+}
