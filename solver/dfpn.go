@@ -2,8 +2,10 @@ package solver
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hash"
+	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
@@ -34,9 +36,11 @@ func (k *pnKey) hash() uint64 {
 	return hash.Mix(k.k.Occ ^ hash.Mix(k.k.C0^hash.Mix(k.k.C1^hash.Mix(k.k.Meta+uint64(k.g)))))
 }
 
-// pnEntry is what the proof-number table knows of a position and goal.
+// pnEntry is what the proof-number table knows of a position and goal,
+// under the 64-bit hash of their key (a false match needs two keys with
+// one hash, about one in 2^64 per look-up).
 type pnEntry struct {
-	key    pnKey
+	check  uint64
 	pn, dn uint32
 	work   uint32
 }
@@ -54,7 +58,7 @@ type pnTable struct {
 }
 
 // pnEntryBytes is the size of an entry.
-const pnEntryBytes = 64
+const pnEntryBytes = 24
 
 func newPNTable(mb int) *pnTable {
 	t := &pnTable{maxSlots: max(uint64(mb)<<20/pnEntryBytes, 4096)}
@@ -63,21 +67,26 @@ func newPNTable(mb int) *pnTable {
 	return t
 }
 
-func (t *pnTable) get(k *pnKey, h uint64) (pn, dn uint32, ok bool) {
+func (t *pnTable) get(_ *pnKey, h uint64) (pn, dn uint32, ok bool) {
 	b := &t.buckets[h&t.mask]
 	for i := range b {
-		if b[i].work > 0 && b[i].key == *k {
+		if b[i].check == h && b[i].work > 0 {
 			return b[i].pn, b[i].dn, true
 		}
 	}
 	return 1, 1, false
 }
 
-func (t *pnTable) put(k *pnKey, h uint64, pn, dn, work uint32) {
+// prefetch starts loading h's bucket into the processor's cache.
+func (t *pnTable) prefetch(h uint64) {
+	prefetch.Line(unsafe.Pointer(&t.buckets[h&t.mask]))
+}
+
+func (t *pnTable) put(_ *pnKey, h uint64, pn, dn, work uint32) {
 	b := &t.buckets[h&t.mask]
 	victim := 0
 	for i := range b {
-		if b[i].key == *k {
+		if b[i].check == h {
 			victim = i
 			break
 		}
@@ -88,7 +97,7 @@ func (t *pnTable) put(k *pnKey, h uint64, pn, dn, work uint32) {
 	if b[victim].work == 0 {
 		t.added++
 	}
-	b[victim] = pnEntry{key: *k, pn: pn, dn: dn, work: max(work, 1)}
+	b[victim] = pnEntry{check: h, pn: pn, dn: dn, work: max(work, 1)}
 	if slots := uint64(len(t.buckets)) * 4; t.added >= slots && slots*2 <= t.maxSlots {
 		t.grow()
 	}
@@ -103,7 +112,7 @@ func (t *pnTable) grow() {
 	for i := range old {
 		for j := range old[i] {
 			if e := &old[i][j]; e.work > 0 {
-				t.put(&e.key, e.key.hash(), e.pn, e.dn, e.work)
+				t.put(nil, e.check, e.pn, e.dn, e.work)
 			}
 		}
 	}
@@ -117,11 +126,27 @@ type pnSearch struct {
 	small bool
 	nodes int64
 	plies []pnPly
-	stop  bool
+	// The one-word path (boards of at most 64 cells): its board, game
+	// and plies.
+	board      *positions.Board
+	game       positions.Game
+	smallPlies []pnSmallPly
+	stop       bool
 	// budget, if not 0, stops the search after that many nodes
 	// (overBudget).
 	budget     int64
 	overBudget bool
+}
+
+// pnSmallPly is pnPly for the one-word path.
+type pnSmallPly struct {
+	moves    []positions.SmallMove
+	children []positions.Small
+	keys     []pnKey
+	hashes   []uint64
+	goals    []int
+	pns, dns []uint32
+	replies  []positions.SmallMove
 }
 
 // pnPly holds one ply's children, so that the search allocates nothing
@@ -188,7 +213,13 @@ func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided
 	if ps.small {
 		ps.canon = positions.NewCanonicalizer(p.Board)
 	}
-	pn, dn := ps.mid(p, g, 0, pnInfinity, pnInfinity)
+	var pn, dn uint32
+	if sp, ok := p.Small(); ok {
+		ps.board, ps.game = p.Board, p.Game
+		pn, dn = ps.midSmall(&sp, g, 0, pnInfinity, pnInfinity)
+	} else {
+		pn, dn = ps.mid(p, g, 0, pnInfinity, pnInfinity)
+	}
 	s.nodes.Add(ps.nodes)
 	switch {
 	case ps.stop && ps.overBudget:
@@ -227,13 +258,7 @@ func (s *Solver) WDLProof(p *positions.Position) (score.Outcome, error) {
 // mid searches p (goal g, ply plies from the root) until its proof number
 // reaches thPN or its disproof number thDN, and returns both.
 func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (uint32, uint32) {
-	ps.nodes++
-	if ps.nodes&4095 == 0 && ps.s.limitReached(ps.nodes) {
-		ps.stop = true
-	}
-	if ps.budget > 0 && ps.nodes >= ps.budget {
-		ps.stop, ps.overBudget = true, true
-	}
+	ps.count()
 	k := ps.key(p, g)
 	h := k.hash()
 	for len(ps.plies) <= ply {
@@ -318,5 +343,114 @@ func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (u
 		childDN := min(thPN, second+second/4+1)
 		childPN := min(uint64(thDN)-uint64(dn)+uint64(bestPN), pnInfinity)
 		pns[best], dns[best] = ps.mid(&children[best], goals[best], ply+1, uint32(childPN), childDN)
+	}
+}
+
+// count counts a node, and reports whether the search must stop.
+func (ps *pnSearch) count() bool {
+	ps.nodes++
+	if ps.nodes&4095 == 0 && ps.s.limitReached(ps.nodes) {
+		ps.stop = true
+	}
+	if ps.budget > 0 && ps.nodes >= ps.budget {
+		ps.stop, ps.overBudget = true, true
+	}
+	return ps.stop
+}
+
+// midSmall is mid on the one-word form, its twin for boards of at most
+// 64 cells: the moves, keys and children's first numbers come from
+// package positions' one-word functions (SmallMoves, ChildKey, Mobility),
+// several times faster than the general ones.
+func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) (uint32, uint32) {
+	ps.count()
+	k := pnKey{ps.canon.SmallKey(ps.game, p), int32(g)}
+	h := k.hash()
+	for len(ps.smallPlies) <= ply {
+		ps.smallPlies = append(ps.smallPlies, pnSmallPly{})
+	}
+	pl := &ps.smallPlies[ply]
+	pl.moves = ps.board.SmallMoves(ps.game, p, pl.moves[:0])
+	n := len(pl.moves)
+	if n == 0 {
+		pn, dn := uint32(pnInfinity), uint32(0)
+		if ps.game == positions.Froglet && g <= 0 {
+			pn, dn = 0, pnInfinity
+		}
+		ps.tt.put(&k, h, pn, dn, 1)
+		return pn, dn
+	}
+	if cap(pl.children) < n {
+		pl.children = make([]positions.Small, n)
+		pl.keys = make([]pnKey, n)
+		pl.hashes = make([]uint64, n)
+		pl.goals = make([]int, n)
+		pl.pns = make([]uint32, n)
+		pl.dns = make([]uint32, n)
+	}
+	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
+	pns, dns := pl.pns[:n], pl.dns[:n]
+	var im positions.Images
+	ps.canon.Images(p, &im)
+	for i := range pl.moves {
+		m := &pl.moves[i]
+		children[i] = *p
+		children[i].Apply(ps.game, m)
+		goals[i] = 0
+		if ps.game == positions.Froglet {
+			goals[i] = int(m.Points) - g + 1
+		}
+		keys[i] = pnKey{ps.canon.ChildKey(ps.game, &im, p, &children[i]), int32(goals[i])}
+		hashes[i] = keys[i].hash()
+		ps.tt.prefetch(hashes[i])
+	}
+	for i := range pl.moves {
+		var ok bool
+		pns[i], dns[i], ok = ps.tt.get(&keys[i], hashes[i])
+		if ok {
+			continue
+		}
+		// A child met for the first time: its disproof number starts at
+		// the opponent's count of replies there (the fewer, the sooner the
+		// search looks), and a child without any is decided at once.
+		// (SmallChildren: the count without the search for moves of two
+		// pieces that make one position, which is near enough.)
+		pl.replies = ps.board.SmallChildren(ps.game, &children[i], pl.replies[:0])
+		switch {
+		case len(pl.replies) == 0 && ps.game == positions.Froglet && goals[i] <= 0:
+			pns[i], dns[i] = 0, pnInfinity
+		case len(pl.replies) == 0:
+			pns[i], dns[i] = pnInfinity, 0
+		default:
+			pns[i], dns[i] = 1, uint32(len(pl.replies))
+		}
+		ps.tt.put(&keys[i], hashes[i], pns[i], dns[i], 1)
+	}
+	start := ps.nodes
+	for {
+		var pn, dn uint32 = pnInfinity, 0
+		best, second := -1, uint32(pnInfinity)
+		var bestPN uint32
+		for i := range children {
+			cpn, cdn := pns[i], dns[i]
+			if cpn >= pnInfinity {
+				dn = pnInfinity
+			} else if dn < pnInfinity {
+				dn = min(dn+cpn, pnInfinity-1)
+			}
+			if cdn < pn {
+				second = pn
+				pn, best, bestPN = cdn, i, cpn
+			} else if cdn < second {
+				second = cdn
+			}
+		}
+		if pn >= thPN || dn >= thDN || ps.stop {
+			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
+			return pn, dn
+		}
+		childDN := min(thPN, second+second/4+1)
+		childPN := min(uint64(thDN)-uint64(dn)+uint64(bestPN), pnInfinity)
+		pns[best], dns[best] = ps.midSmall(&children[best], goals[best], ply+1, uint32(childPN), childDN)
 	}
 }
