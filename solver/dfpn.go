@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hash"
@@ -136,6 +137,9 @@ type pnSearch struct {
 	// (overBudget).
 	budget     int64
 	overBudget bool
+	// abandon, if not nil, stops the search once set (abandoned).
+	abandon   *atomic.Bool
+	abandoned bool
 }
 
 // pnSmallPly is pnPly for the one-word path.
@@ -205,11 +209,17 @@ func (s *Solver) Prove(p *positions.Position, g int) (bool, error) {
 // prove is Prove within budget nodes (0: no budget); decided is false
 // when the budget ran out first.
 func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided bool, err error) {
+	return s.proveWith(p, g, budget, nil)
+}
+
+// proveWith is prove that also gives up, undecided, once abandon (if not
+// nil) is set.
+func (s *Solver) proveWith(p *positions.Position, g int, budget int64, abandon *atomic.Bool) (won, decided bool, err error) {
 	mb := s.opts.HashMB
 	if mb == 0 {
 		mb = AutoHashMB(p.Board.Size())
 	}
-	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget}
+	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget, abandon: abandon}
 	if ps.small {
 		ps.canon = positions.NewCanonicalizer(p.Board)
 	}
@@ -222,7 +232,7 @@ func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided
 	}
 	s.nodes.Add(ps.nodes)
 	switch {
-	case ps.stop && ps.overBudget:
+	case ps.stop && (ps.overBudget || ps.abandoned):
 		return false, false, nil
 	case ps.stop:
 		return false, false, s.limitErr()
@@ -349,8 +359,12 @@ func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (u
 // count counts a node, and reports whether the search must stop.
 func (ps *pnSearch) count() bool {
 	ps.nodes++
-	if ps.nodes&4095 == 0 && ps.s.limitReached(ps.nodes) {
-		ps.stop = true
+	if ps.nodes&4095 == 0 {
+		if ps.abandon != nil && ps.abandon.Load() {
+			ps.stop, ps.abandoned = true, true
+		} else if ps.s.limitReached(ps.nodes) {
+			ps.stop = true
+		}
 	}
 	if ps.budget > 0 && ps.nodes >= ps.budget {
 		ps.stop, ps.overBudget = true, true

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"sort"
+	"sync/atomic"
 
 	"github.com/leapfrog-solver/leapfrog/score"
 
@@ -25,10 +26,10 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 		}
 		won, decided, err := s.prove(p, 0, budget)
 		if err != nil || decided {
-			if won {
-				return 1, err
-			}
-			return -1, err
+			return winLoss(won), err
+		}
+		if len(s.workers) > 1 {
+			return s.race(p)
 		}
 	}
 	defer s.orient(p)()
@@ -55,6 +56,52 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// winLoss is the outcome of a Hüpfer position its mover wins or not.
+func winLoss(won bool) score.Outcome {
+	if won {
+		return 1
+	}
+	return -1
+}
+
+// race answers who wins the Hüpfer position p by proof-number search on
+// one thread and alpha-beta on the others at once, taking the first
+// answer and stopping the other search: each is the faster on some
+// questions (docs/PERFORMANCE.md, "Proof numbers"), and neither can tell
+// beforehand.
+func (s *Solver) race(p *positions.Position) (score.Outcome, error) {
+	type answer struct {
+		won, decided bool
+		err          error
+	}
+	pn := make(chan answer, 1)
+	var alphaBetaDone atomic.Bool
+	go func() {
+		won, decided, err := s.proveWith(p, 0, 0, &alphaBetaDone)
+		if decided {
+			s.overtaken.Store(true)
+		}
+		pn <- answer{won, decided, err}
+	}()
+	all := s.workers
+	s.workers = all[:len(all)-1]
+	restore := s.orient(p)
+	v, err := s.run(p, -1, 1)
+	restore()
+	s.workers = all
+	alphaBetaDone.Store(true)
+	a := <-pn
+	s.overtaken.Store(false)
+	s.limitHit.CompareAndSwap(limitOvertaken, 0)
+	if a.decided {
+		return winLoss(a.won), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return winLoss(v > 0), nil
 }
 
 // stored reports whether the persistent store already says who wins the

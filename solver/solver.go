@@ -27,6 +27,8 @@ var (
 	ErrLimit = errors.New("limit reached before the answer was exact")
 	// ErrInterrupted: the Stop channel was closed.
 	ErrInterrupted = errors.New("interrupted")
+	// errOvertaken ends a search that another answered first.
+	errOvertaken = errors.New("answered by another method first")
 )
 
 // Options configure a Solver. The zero value is usable: a table that
@@ -113,7 +115,10 @@ type Solver struct {
 	baseNodes int64
 	nodes     atomic.Int64
 	stop      atomic.Bool
-	limitHit  atomic.Int32 // 0, or limitNodesOrTime, limitInterrupted, limitTooManyMoves
+	limitHit  atomic.Int32 // 0, or limitNodesOrTime, limitInterrupted, limitTooManyMoves, limitOvertaken
+	// overtaken tells a search that another method answered first
+	// (WDL's race between proof numbers and alpha-beta).
+	overtaken atomic.Bool
 	workers   []*searcher
 	// Bounds of the root being searched, for progress reports.
 	lower, upper atomic.Int64
@@ -205,6 +210,10 @@ func (s *Solver) Bounds() (int, int) { return int(s.lower.Load()), int(s.upper.L
 
 // limitReached is polled by the searchers every few thousand nodes.
 func (s *Solver) limitReached(int64) bool {
+	if s.overtaken.Load() {
+		s.limitHit.CompareAndSwap(0, limitOvertaken)
+		return true
+	}
 	if s.opts.Stop != nil {
 		select {
 		case <-s.opts.Stop:
@@ -239,6 +248,7 @@ const (
 	limitNodesOrTime  = 1
 	limitInterrupted  = 2
 	limitTooManyMoves = 3
+	limitOvertaken    = 4
 )
 
 func (s *Solver) limitErr() error {
@@ -249,6 +259,8 @@ func (s *Solver) limitErr() error {
 		return ErrInterrupted
 	case limitTooManyMoves:
 		return positions.ErrTooManyMoves
+	case limitOvertaken:
+		return errOvertaken
 	}
 	return nil
 }
