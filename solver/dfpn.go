@@ -126,12 +126,12 @@ type pnSearch struct {
 	canon positions.Canonicalizer
 	small bool
 	nodes int64
-	plies []pnPly
+	plies []pnPly[positions.Position, positions.Move]
 	// The one-word path (boards of at most 64 cells): its board, game
 	// and plies.
 	board      *positions.Board
 	game       positions.Game
-	smallPlies []pnSmallPly
+	smallPlies []pnPly[positions.Small, positions.SmallMove]
 	stop       bool
 	// budget, if not 0, stops the search after that many nodes
 	// (overBudget).
@@ -142,27 +142,34 @@ type pnSearch struct {
 	abandoned bool
 }
 
-// pnSmallPly is pnPly for the one-word path.
-type pnSmallPly struct {
-	moves    []positions.SmallMove
-	children []positions.Small
+// pnPly holds one ply's moves and children (positions P, made by moves
+// M: the general or the one-word form), so that the search allocates
+// nothing once it has been that deep.
+type pnPly[P, M any] struct {
+	moves    []M
+	children []P
 	keys     []pnKey
 	hashes   []uint64
 	goals    []int
 	pns, dns []uint32
-	replies  []positions.SmallMove
+	replies  []M
 }
 
-// pnPly holds one ply's children, so that the search allocates nothing
-// once it has been that deep.
-type pnPly struct {
-	moves    []positions.Move
-	children []positions.Position
-	keys     []pnKey
-	hashes   []uint64
-	goals    []int
-	replies  []positions.Move
-	pns, dns []uint32
+// plyAt returns the ply's buffers, with room for n children.
+func plyAt[P, M any](plies *[]pnPly[P, M], ply, n int) *pnPly[P, M] {
+	for len(*plies) <= ply {
+		*plies = append(*plies, pnPly[P, M]{})
+	}
+	pl := &(*plies)[ply]
+	if cap(pl.children) < n {
+		pl.children = make([]P, n)
+		pl.keys = make([]pnKey, n)
+		pl.hashes = make([]uint64, n)
+		pl.goals = make([]int, n)
+		pl.pns = make([]uint32, n)
+		pl.dns = make([]uint32, n)
+	}
+	return pl
 }
 
 // key returns the table's key of p with goal g (Hüpfer's goal is always
@@ -184,13 +191,6 @@ func childGoal(p *positions.Position, m *positions.Move, g int) int {
 	// points - child's gain >= g  <=>  child's gain <= points - g,
 	// that is not (child's gain >= points - g + 1).
 	return int(m.Points) - g + 1
-}
-
-// terminalReached reports whether the mover of p, with no move, reaches
-// goal g: a Hüpfer player without a move has lost; a Froglet player gains
-// nothing more.
-func terminalReached(p *positions.Position, g int) bool {
-	return p.Game == positions.Froglet && g <= 0
 }
 
 // pnBudget is how many nodes WDL's MethodAuto gives proof-number search
@@ -271,28 +271,15 @@ func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (u
 	ps.count()
 	k := ps.key(p, g)
 	h := k.hash()
-	for len(ps.plies) <= ply {
-		ps.plies = append(ps.plies, pnPly{})
-	}
-	pl := &ps.plies[ply]
+	pl := plyAt(&ps.plies, ply, 0)
 	pl.moves = p.GenerateMoves(pl.moves[:0])
 	n := len(pl.moves)
 	if n == 0 {
-		if terminalReached(p, g) {
-			ps.tt.put(&k, h, 0, pnInfinity, 1)
-			return 0, pnInfinity
-		}
-		ps.tt.put(&k, h, pnInfinity, 0, 1)
-		return pnInfinity, 0
+		pn, dn := firstNumbers(p.Game, 0, g)
+		ps.tt.put(&k, h, pn, dn, 1)
+		return pn, dn
 	}
-	if cap(pl.children) < n {
-		pl.children = make([]positions.Position, n)
-		pl.keys = make([]pnKey, n)
-		pl.hashes = make([]uint64, n)
-		pl.goals = make([]int, n)
-		pl.pns = make([]uint32, n)
-		pl.dns = make([]uint32, n)
-	}
+	pl = plyAt(&ps.plies, ply, n)
 	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
 	pns, dns := pl.pns[:n], pl.dns[:n]
 	for i := range pl.moves {
@@ -301,59 +288,69 @@ func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (u
 		goals[i] = childGoal(p, &pl.moves[i], g)
 		keys[i] = ps.key(&children[i], goals[i])
 		hashes[i] = keys[i].hash()
-		// A child met for the first time starts with its disproof
-		// number at its count of moves: the fewer replies the opponent
-		// has, the sooner the search looks there (and a child without
-		// any is decided at once).
 		if _, _, ok := ps.tt.get(&keys[i], hashes[i]); !ok {
 			pl.replies = children[i].GenerateMoves(pl.replies[:0])
-			switch {
-			case len(pl.replies) == 0 && terminalReached(&children[i], goals[i]):
-				ps.tt.put(&keys[i], hashes[i], 0, pnInfinity, 1)
-			case len(pl.replies) == 0:
-				ps.tt.put(&keys[i], hashes[i], pnInfinity, 0, 1)
-			default:
-				ps.tt.put(&keys[i], hashes[i], 1, uint32(len(pl.replies)), 1)
-			}
+			cpn, cdn := firstNumbers(p.Game, len(pl.replies), goals[i])
+			ps.tt.put(&keys[i], hashes[i], cpn, cdn, 1)
 		}
 		pns[i], dns[i], _ = ps.tt.get(&keys[i], hashes[i])
 	}
 	start := ps.nodes
 	for {
-		// pn = min over children of their dn; dn = sum of their pn.
-		var pn, dn uint32 = pnInfinity, 0
-		best, second := -1, uint32(pnInfinity)
-		var bestPN uint32
-		// The children's numbers are kept here, not read back from the
-		// table, where a child's entry may have been replaced: the
-		// search then always moves on.
-		for i := range children {
-			cpn, cdn := pns[i], dns[i]
-			// Sums stop short of infinity, which only a disproved
-			// child (a proof of this position) reaches.
-			if cpn >= pnInfinity {
-				dn = pnInfinity
-			} else if dn < pnInfinity {
-				dn = min(dn+cpn, pnInfinity-1)
-			}
-			if cdn < pn {
-				second = pn
-				pn, best, bestPN = cdn, i, cpn
-			} else if cdn < second {
-				second = cdn
-			}
-		}
-		if pn >= thPN || dn >= thDN || ps.stop {
+		pn, dn, best, childPN, childDN, done := pnStep(pns, dns, thPN, thDN)
+		if done || ps.stop {
 			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
 			return pn, dn
 		}
-		// The child's thresholds: its dn may rise until it is no longer
-		// the most proving (1+ε of the second best), its pn until the
-		// parent's dn reaches its threshold.
-		childDN := min(thPN, second+second/4+1)
-		childPN := min(uint64(thDN)-uint64(dn)+uint64(bestPN), pnInfinity)
-		pns[best], dns[best] = ps.mid(&children[best], goals[best], ply+1, uint32(childPN), childDN)
+		pns[best], dns[best] = ps.mid(&children[best], goals[best], ply+1, childPN, childDN)
 	}
+}
+
+// pnStep works out a position's numbers from its children's (negamax:
+// its proof number is the least disproof number of a child, its disproof
+// number the sum of their proof numbers) and reports done when they
+// reach the thresholds; else it names the child to search next and that
+// child's thresholds: the child's disproof number may rise until it is no
+// longer the most proving (1+ε of the second least), its proof number
+// until the parent's disproof number reaches its threshold.
+func pnStep(pns, dns []uint32, thPN, thDN uint32) (pn, dn uint32, best int, childPN, childDN uint32, done bool) {
+	pn, second := uint32(pnInfinity), uint32(pnInfinity)
+	for i := range pns {
+		cpn, cdn := pns[i], dns[i]
+		// Sums stop short of infinity, which only a disproved child (a
+		// proof of this position) reaches.
+		if cpn >= pnInfinity {
+			dn = pnInfinity
+		} else if dn < pnInfinity {
+			dn = min(dn+cpn, pnInfinity-1)
+		}
+		if cdn < pn {
+			second = pn
+			pn, best = cdn, i
+		} else if cdn < second {
+			second = cdn
+		}
+	}
+	if pn >= thPN || dn >= thDN {
+		return pn, dn, best, 0, 0, true
+	}
+	childDN = min(thPN, second+second/4+1)
+	childPN = uint32(min(uint64(thDN)-uint64(dn)+uint64(pns[best]), pnInfinity))
+	return pn, dn, best, childPN, childDN, false
+}
+
+// firstNumbers are the numbers of a child met for the first time, whose
+// mover has replies moves and goal g: a child without a move is decided
+// at once; else its disproof number starts at its count of replies, so
+// that the fewer replies the opponent has, the sooner the search looks.
+func firstNumbers(game positions.Game, replies, g int) (pn, dn uint32) {
+	switch {
+	case replies == 0 && game == positions.Froglet && g <= 0:
+		return 0, pnInfinity
+	case replies == 0:
+		return pnInfinity, 0
+	}
+	return 1, uint32(replies)
 }
 
 // count counts a node, and reports whether the search must stop.
@@ -380,28 +377,15 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 	ps.count()
 	k := pnKey{ps.canon.SmallKey(ps.game, p), int32(g)}
 	h := k.hash()
-	for len(ps.smallPlies) <= ply {
-		ps.smallPlies = append(ps.smallPlies, pnSmallPly{})
-	}
-	pl := &ps.smallPlies[ply]
+	pl := plyAt(&ps.smallPlies, ply, 0)
 	pl.moves = ps.board.SmallMoves(ps.game, p, pl.moves[:0])
 	n := len(pl.moves)
 	if n == 0 {
-		pn, dn := uint32(pnInfinity), uint32(0)
-		if ps.game == positions.Froglet && g <= 0 {
-			pn, dn = 0, pnInfinity
-		}
+		pn, dn := firstNumbers(ps.game, 0, g)
 		ps.tt.put(&k, h, pn, dn, 1)
 		return pn, dn
 	}
-	if cap(pl.children) < n {
-		pl.children = make([]positions.Small, n)
-		pl.keys = make([]pnKey, n)
-		pl.hashes = make([]uint64, n)
-		pl.goals = make([]int, n)
-		pl.pns = make([]uint32, n)
-		pl.dns = make([]uint32, n)
-	}
+	pl = plyAt(&ps.smallPlies, ply, n)
 	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
 	pns, dns := pl.pns[:n], pl.dns[:n]
 	var im positions.Images
@@ -424,47 +408,19 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 		if ok {
 			continue
 		}
-		// A child met for the first time: its disproof number starts at
-		// the opponent's count of replies there (the fewer, the sooner the
-		// search looks), and a child without any is decided at once.
-		// (SmallChildren: the count without the search for moves of two
-		// pieces that make one position, which is near enough.)
+		// (SmallChildren: the count of replies without the search for
+		// moves of two pieces that make one position, near enough.)
 		pl.replies = ps.board.SmallChildren(ps.game, &children[i], pl.replies[:0])
-		switch {
-		case len(pl.replies) == 0 && ps.game == positions.Froglet && goals[i] <= 0:
-			pns[i], dns[i] = 0, pnInfinity
-		case len(pl.replies) == 0:
-			pns[i], dns[i] = pnInfinity, 0
-		default:
-			pns[i], dns[i] = 1, uint32(len(pl.replies))
-		}
+		pns[i], dns[i] = firstNumbers(ps.game, len(pl.replies), goals[i])
 		ps.tt.put(&keys[i], hashes[i], pns[i], dns[i], 1)
 	}
 	start := ps.nodes
 	for {
-		var pn, dn uint32 = pnInfinity, 0
-		best, second := -1, uint32(pnInfinity)
-		var bestPN uint32
-		for i := range children {
-			cpn, cdn := pns[i], dns[i]
-			if cpn >= pnInfinity {
-				dn = pnInfinity
-			} else if dn < pnInfinity {
-				dn = min(dn+cpn, pnInfinity-1)
-			}
-			if cdn < pn {
-				second = pn
-				pn, best, bestPN = cdn, i, cpn
-			} else if cdn < second {
-				second = cdn
-			}
-		}
-		if pn >= thPN || dn >= thDN || ps.stop {
+		pn, dn, best, childPN, childDN, done := pnStep(pns, dns, thPN, thDN)
+		if done || ps.stop {
 			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
 			return pn, dn
 		}
-		childDN := min(thPN, second+second/4+1)
-		childPN := min(uint64(thDN)-uint64(dn)+uint64(bestPN), pnInfinity)
-		pns[best], dns[best] = ps.midSmall(&children[best], goals[best], ply+1, uint32(childPN), childDN)
+		pns[best], dns[best] = ps.midSmall(&children[best], goals[best], ply+1, childPN, childDN)
 	}
 }
