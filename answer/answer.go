@@ -99,6 +99,8 @@ type WDL struct {
 	Outcome  string  `json:"outcome"`
 	Nodes    int64   `json:"nodes"`
 	Seconds  float64 `json:"seconds"`
+	// Proof is the proof written with --proof, if any.
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // WDLOf returns the answer to solve --wdl about p.

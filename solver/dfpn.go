@@ -2,12 +2,14 @@ package solver
 
 import (
 	"fmt"
+	"io"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hash"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/proof"
 	"github.com/leapfrog-solver/leapfrog/score"
 )
 
@@ -49,8 +51,8 @@ type pnEntry struct {
 // pnTable is a table of proof and disproof numbers: 4-entry buckets,
 // replacing the entry that took the least work. It starts small and
 // doubles, up to its most, whenever it has taken as many new entries as it
-// has slots: a question of a few thousand nodes then costs no more than
-// it needs, and a long one gets room.
+// has slots (in empty slots or over others): a question of a few thousand
+// nodes then costs no more than it needs, and a long one gets room.
 type pnTable struct {
 	buckets  [][4]pnEntry
 	mask     uint64
@@ -95,8 +97,8 @@ func (t *pnTable) put(_ *pnKey, h uint64, pn, dn, work uint32) {
 			victim = i
 		}
 	}
-	if b[victim].work == 0 {
-		t.added++
+	if b[victim].check != h {
+		t.added++ // a new entry, in an empty slot or over another
 	}
 	b[victim] = pnEntry{check: h, pn: pn, dn: dn, work: max(work, 1)}
 	if slots := uint64(len(t.buckets)) * 4; t.added >= slots && slots*2 <= t.maxSlots {
@@ -215,17 +217,9 @@ func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided
 // proveWith is prove that also gives up, undecided, once abandon (if not
 // nil) is set.
 func (s *Solver) proveWith(p *positions.Position, g int, budget int64, abandon *atomic.Bool) (won, decided bool, err error) {
-	mb := s.opts.HashMB
-	if mb == 0 {
-		mb = AutoHashMB(p.Board.Size())
-	}
-	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget, abandon: abandon}
-	if ps.small {
-		ps.canon = positions.NewCanonicalizer(p.Board)
-	}
+	ps := s.newPNSearch(p, budget, abandon)
 	var pn, dn uint32
 	if sp, ok := p.Small(); ok {
-		ps.board, ps.game = p.Board, p.Game
 		pn, dn = ps.midSmall(&sp, g, 0, pnInfinity, pnInfinity)
 	} else {
 		pn, dn = ps.mid(p, g, 0, pnInfinity, pnInfinity)
@@ -423,4 +417,157 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 		}
 		pns[best], dns[best] = ps.midSmall(&children[best], goals[best], ply+1, childPN, childDN)
 	}
+}
+
+// ProofByNumbers writes to w a proof (package proof) of who wins p, a
+// Hüpfer position, found by proof-number search: at every position the
+// winner meets against every defence, a move the search proved wins. Its
+// strategy need not be the quickest win: the proof claims the most plies
+// it takes against any defence, which the checker measures again. A
+// proof-number search's proof tree is small, so this proof is far
+// shorter than Proof's (docs/RESULTS.md, "Proofs").
+func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats, error) {
+	if p.Game != positions.Hupfer {
+		return ProofStats{}, fmt.Errorf("%s: proofs are written for Hüpfer positions, won or lost", p)
+	}
+	ps := s.newPNSearch(p, 0, nil)
+	won, err := ps.decide(p)
+	if err != nil {
+		return ProofStats{}, err
+	}
+	winner := p.Side
+	if !won {
+		winner ^= 1
+	}
+	type line struct {
+		pos  *positions.Position
+		move string
+	}
+	var lines []line
+	plies := map[string]int{}
+	var walk func(q *positions.Position) (int, error)
+	walk = func(q *positions.Position) (int, error) {
+		text := q.String()
+		if d, ok := plies[text]; ok {
+			return d, nil
+		}
+		d := 0
+		if q.Side != winner {
+			for _, m := range q.LegalMoves() {
+				cd, err := walk(m.Result)
+				if err != nil {
+					return 0, err
+				}
+				d = max(d, cd+1)
+			}
+		} else {
+			m, err := ps.winningMove(q)
+			if err != nil {
+				return 0, err
+			}
+			lines = append(lines, line{q, m.Text})
+			cd, err := walk(m.Result)
+			if err != nil {
+				return 0, err
+			}
+			d = cd + 1
+		}
+		plies[text] = d
+		return d, nil
+	}
+	d, err := walk(p)
+	if err != nil {
+		return ProofStats{}, err
+	}
+	pw, err := proof.NewWriter(w, p, winner, d)
+	if err != nil {
+		return ProofStats{}, err
+	}
+	for _, l := range lines {
+		if err := pw.Move(l.pos, l.move); err != nil {
+			return ProofStats{}, err
+		}
+	}
+	digest, err := pw.Close()
+	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: won}, err
+}
+
+// newPNSearch makes a proof-number search of positions like p.
+func (s *Solver) newPNSearch(p *positions.Position, budget int64, abandon *atomic.Bool) *pnSearch {
+	mb := s.opts.HashMB
+	if mb == 0 {
+		mb = AutoHashMB(p.Board.Size())
+	}
+	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget, abandon: abandon}
+	if ps.small {
+		ps.canon = positions.NewCanonicalizer(p.Board)
+		ps.board, ps.game = p.Board, p.Game
+	}
+	return ps
+}
+
+// decide runs the search from p (goal 0: a Hüpfer win) until p is proved
+// or disproved, and reports which.
+func (ps *pnSearch) decide(p *positions.Position) (bool, error) {
+	var pn, dn uint32
+	if sp, ok := p.Small(); ok {
+		pn, dn = ps.midSmall(&sp, 0, 0, pnInfinity, pnInfinity)
+	} else {
+		pn, dn = ps.mid(p, 0, 0, pnInfinity, pnInfinity)
+	}
+	ps.s.nodes.Add(ps.nodes)
+	ps.nodes = 0
+	switch {
+	case ps.stop:
+		return false, ps.s.limitErr()
+	case pn == 0:
+		return true, nil
+	case dn == 0:
+		return false, nil
+	}
+	return false, fmt.Errorf("proof-number search of %s ended undecided (%d, %d)", p, pn, dn)
+}
+
+// winningMove returns a move of the Hüpfer position q, which its mover
+// wins, to a position the table shows lost for its mover; when the table
+// has let those entries go, it searches q again.
+func (ps *pnSearch) winningMove(q *positions.Position) (positions.LegalMove, error) {
+	moves := q.LegalMoves()
+	proved := func() (positions.LegalMove, bool) {
+		for _, m := range moves {
+			if !m.Result.HasMoves() {
+				return m, true
+			}
+			k := ps.key(m.Result, 0)
+			if _, dn, ok := ps.tt.get(&k, k.hash()); ok && dn == 0 {
+				return m, true
+			}
+		}
+		return positions.LegalMove{}, false
+	}
+	if m, ok := proved(); ok {
+		return m, nil
+	}
+	// The table let the entries go: search q again, and failing that
+	// (its children's entries gone again) each child.
+	won, err := ps.decide(q)
+	if err != nil {
+		return positions.LegalMove{}, err
+	}
+	if !won {
+		return positions.LegalMove{}, fmt.Errorf("%s: the winner's position is not won: the search contradicts itself", q)
+	}
+	if m, ok := proved(); ok {
+		return m, nil
+	}
+	for _, m := range moves {
+		won, err := ps.decide(m.Result)
+		if err != nil {
+			return positions.LegalMove{}, err
+		}
+		if !won {
+			return m, nil
+		}
+	}
+	return positions.LegalMove{}, fmt.Errorf("%s: no move found that the search proved", q)
 }

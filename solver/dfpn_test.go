@@ -1,10 +1,12 @@
 package solver
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/proof"
 )
 
 // TestProofNumberAgainstAlphaBeta: on random positions of both games,
@@ -73,5 +75,40 @@ func TestWDLRace(t *testing.T) {
 	}
 	if raced < 2 {
 		t.Errorf("only %d questions went past the budget: the race was not run", raced)
+	}
+}
+
+// TestProofByNumbers: proofs written from proof-number search pass the
+// plain checker, name the winner the exact value names, and claim no
+// fewer plies than the quickest win (they need not be quickest).
+func TestProofByNumbers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for i := range 60 {
+		p, _ := positions.NewHupfer(4+rng.IntN(2), 4+rng.IntN(2), rng.IntN(5))
+		p = positions.RandomPlies(p, rng.IntN(6), rng.Uint64())
+		if !p.HasMoves() {
+			continue
+		}
+		var buf bytes.Buffer
+		s := New(Options{HashMB: 16, Threads: 1})
+		st, err := s.ProofByNumbers(p, &buf)
+		if err != nil {
+			t.Fatalf("%d %s: %v", i, p, err)
+		}
+		res, err := proof.Check(&buf, nil)
+		if err != nil {
+			t.Fatalf("%s: the proof fails: %v", p, err)
+		}
+		v, err := New(Options{HashMB: 16, Threads: 1}).Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		winner := p.Side
+		if !v.Win() {
+			winner ^= 1
+		}
+		if res.Winner != positions.PlayerName(p.Game, winner) || res.Plies < v.Distance() || res.Lines != st.Lines {
+			t.Fatalf("%s: the proof says %s wins in %d plies (%d lines); the value %s", p, res.Winner, res.Plies, res.Lines, v)
+		}
 	}
 }

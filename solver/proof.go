@@ -13,6 +13,8 @@ type ProofStats struct {
 	// Lines is the number of the winner's positions the strategy names.
 	Lines  int    `json:"lines"`
 	SHA256 string `json:"sha256"`
+	// Won reports that the player to move at the root wins.
+	Won bool `json:"-"`
 }
 
 // Proof writes to w a proof (package proof) of the value of p, a Hüpfer
@@ -42,7 +44,7 @@ func (s *Solver) Proof(p *positions.Position, w io.Writer) (ProofStats, error) {
 		return ProofStats{}, err
 	}
 	digest, err := pw.Close()
-	return ProofStats{Lines: pw.Lines(), SHA256: digest}, err
+	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: winner == p.Side}, err
 }
 
 // prover walks the winner's strategy.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -18,13 +19,21 @@ import (
 // temporary file beside it, renamed into place once whole, so that an
 // interrupted run leaves no half proof under the name.
 func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*answer.Proof, error) {
+	pf, _, err := writeProofWith(c, p, s.Proof)
+	return pf, err
+}
+
+// writeProofWith writes the proof that prove makes to the --proof file,
+// through a temporary file renamed into place, and reports whether the
+// player to move wins.
+func writeProofWith(c *cli.Context, p *positions.Position, prove func(*positions.Position, io.Writer) (solver.ProofStats, error)) (*answer.Proof, bool, error) {
 	name := c.String("proof")
 	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return nil, badInputf("solve: --proof: %v", err)
+		return nil, false, badInputf("solve: --proof: %v", err)
 	}
 	defer os.Remove(f.Name()) // gone once renamed
-	st, err := s.Proof(p, f)
+	st, err := prove(p, f)
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
@@ -32,12 +41,12 @@ func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*answe
 		err = cerr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("--proof %s: %w", name, err)
+		return nil, false, fmt.Errorf("--proof %s: %w", name, err)
 	}
 	if err := os.Rename(f.Name(), name); err != nil {
-		return nil, badInputf("solve: --proof: %v", err)
+		return nil, false, badInputf("solve: --proof: %v", err)
 	}
-	return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, nil
+	return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, st.Won, nil
 }
 
 func proofCommand() *cli.Command {

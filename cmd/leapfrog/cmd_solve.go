@@ -197,6 +197,14 @@ func eachInput(c *cli.Context, fn func(*cli.Context, *solver.Solver, inputRecord
 	})
 }
 
+// winLoss is the outcome of a Hüpfer position whose mover wins or not.
+func winLoss(won bool) score.Outcome {
+	if won {
+		return 1
+	}
+	return -1
+}
+
 // The answers' JSON. One vocabulary across solve, analyze and annotate
 // (docs/cli.md): value (Froglet a score difference, Hüpfer win or loss),
 // distance (Hüpfer plies), outcome (win, draw or loss for the player
@@ -213,9 +221,20 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		var o score.Outcome
 		var err error
 		var clusterNodes int64
-		if conn != nil {
+		var pf *answer.Proof
+		switch {
+		case conn != nil:
 			o, clusterNodes, err = clusterWDL(c, conn, p)
-		} else {
+		case c.String("proof") != "":
+			// Who wins, with a proof: proof-number search finds both.
+			if p.Game != positions.Hupfer {
+				stop()
+				return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
+			}
+			var won bool
+			pf, won, err = writeProofWith(c, p, s.ProofByNumbers)
+			o = winLoss(won)
+		default:
 			o, err = s.WDL(p)
 		}
 		stop()
@@ -226,9 +245,13 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		if c.Bool("json") {
 			out := answer.WDLOf(p, o, nodes, secs)
 			out.ID = idOf(r.rec)
+			out.Proof = pf
 			return writeJSON(w, out)
 		}
 		fmt.Fprintf(w, "%s\n%s for %s (%s)\n", p, o, sideLong(p), stats(nodes, secs))
+		if pf != nil {
+			fmt.Fprintf(w, "proof %s: %d lines, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
+		}
 		verboseTable(c, s.TableStats().Since(startTable))
 		return nil
 	}
