@@ -19,6 +19,9 @@ func TestPublishedProofs(t *testing.T) {
 		"hupfer-5x5-4-4.proof": {"Red", 15},
 		"hupfer-5x5-5-5.proof": {"Red", 17},
 		"hupfer-5x5-8-8.proof": {"Red", 21},
+		// From proof-number search (solve --wdl --proof): a win, not
+		// the quickest (Red loses in 16 against the best defence).
+		"hupfer-6x6-5-5.proof": {"Turquoise", 22},
 	}
 	files, _ := filepath.Glob("../examples/proofs/*.proof")
 	if len(files) != len(want) {
