@@ -59,8 +59,13 @@ func NewWriter(w io.Writer, root *positions.Position, winner, plies int) (*Write
 
 // Move writes the winner's move in position p.
 func (pw *Writer) Move(p *positions.Position, move string) error {
+	return pw.MoveText(p.String(), move)
+}
+
+// MoveText writes the winner's move in the position written as position.
+func (pw *Writer) MoveText(position, move string) error {
 	pw.lines++
-	pw.line(p.String() + "\t" + move)
+	pw.line(position + "\t" + move)
 	return pw.err
 }
 

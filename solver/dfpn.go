@@ -1,8 +1,12 @@
 package solver
 
 import (
+	"bufio"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"os"
+	"strings"
 	"sync/atomic"
 	"unsafe"
 
@@ -50,9 +54,9 @@ type pnEntry struct {
 
 // pnTable is a table of proof and disproof numbers: 4-entry buckets,
 // replacing the entry that took the least work. It starts small and
-// doubles, up to its most, whenever it has taken as many new entries as it
-// has slots (in empty slots or over others): a question of a few thousand
-// nodes then costs no more than it needs, and a long one gets room.
+// doubles, up to its most, whenever three quarters of its slots are
+// taken: a question of a few thousand nodes then costs no more than it
+// needs, and a long one gets room.
 type pnTable struct {
 	buckets  [][4]pnEntry
 	mask     uint64
@@ -97,11 +101,11 @@ func (t *pnTable) put(_ *pnKey, h uint64, pn, dn, work uint32) {
 			victim = i
 		}
 	}
-	if b[victim].check != h {
-		t.added++ // a new entry, in an empty slot or over another
+	if b[victim].work == 0 {
+		t.added++
 	}
 	b[victim] = pnEntry{check: h, pn: pn, dn: dn, work: max(work, 1)}
-	if slots := uint64(len(t.buckets)) * 4; t.added >= slots && slots*2 <= t.maxSlots {
+	if slots := uint64(len(t.buckets)) * 4; t.added >= slots/4*3 && slots*2 <= t.maxSlots {
 		t.grow()
 	}
 }
@@ -439,19 +443,30 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 	if !won {
 		winner ^= 1
 	}
-	type line struct {
-		pos  *positions.Position
-		move string
+	// The strategy's lines go to a temporary file as they are found (a
+	// big proof does not fit in memory as positions), and the header,
+	// which claims the plies, is written once the walk knows them.
+	tmp, err := os.CreateTemp("", "leapfrog-proof-*")
+	if err != nil {
+		return ProofStats{}, err
 	}
-	var lines []line
-	plies := map[string]int{}
-	var walk func(q *positions.Position) (int, error)
-	walk = func(q *positions.Position) (int, error) {
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	lines := bufio.NewWriter(tmp)
+	// plies holds, by a 128-bit hash of each position's text, the plies
+	// its strategy takes: a position met again is not walked again. (Two
+	// texts with one hash would leave a position out, which the checker
+	// finds; the proof would not pass.)
+	seed0, seed1 := maphash.MakeSeed(), maphash.MakeSeed()
+	plies := map[[2]uint64]int32{}
+	var walk func(q *positions.Position) (int32, error)
+	walk = func(q *positions.Position) (int32, error) {
 		text := q.String()
-		if d, ok := plies[text]; ok {
+		h := [2]uint64{maphash.String(seed0, text), maphash.String(seed1, text)}
+		if d, ok := plies[h]; ok {
 			return d, nil
 		}
-		d := 0
+		var d int32
 		if q.Side != winner {
 			for _, m := range q.LegalMoves() {
 				cd, err := walk(m.Result)
@@ -465,28 +480,41 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 			if err != nil {
 				return 0, err
 			}
-			lines = append(lines, line{q, m.Text})
+			fmt.Fprintf(lines, "%s\t%s\n", text, m.Text)
 			cd, err := walk(m.Result)
 			if err != nil {
 				return 0, err
 			}
 			d = cd + 1
 		}
-		plies[text] = d
+		plies[h] = d
 		return d, nil
 	}
 	d, err := walk(p)
 	if err != nil {
 		return ProofStats{}, err
 	}
-	pw, err := proof.NewWriter(w, p, winner, d)
+	plies = nil
+	if err := lines.Flush(); err != nil {
+		return ProofStats{}, err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return ProofStats{}, err
+	}
+	pw, err := proof.NewWriter(w, p, winner, int(d))
 	if err != nil {
 		return ProofStats{}, err
 	}
-	for _, l := range lines {
-		if err := pw.Move(l.pos, l.move); err != nil {
+	sc := bufio.NewScanner(tmp)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		pos, move, _ := strings.Cut(sc.Text(), "\t")
+		if err := pw.MoveText(pos, move); err != nil {
 			return ProofStats{}, err
 		}
+	}
+	if err := sc.Err(); err != nil {
+		return ProofStats{}, err
 	}
 	digest, err := pw.Close()
 	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: won}, err
