@@ -25,6 +25,9 @@ type Config struct {
 	Openings  int
 	// Removals also values every opening removal, not only the best.
 	Removals bool
+	// WDL asks only who wins each opening, a far smaller search: an
+	// opening's Value is then its outcome for White (-1, 0 or 1).
+	WDL bool
 	// Parallel openings are solved at once, each by Solver's solver.
 	Parallel int
 	Solver   func() *solver.Solver
@@ -42,6 +45,8 @@ type Opening struct {
 	Best     string `json:"best"`
 	Worst    *int   `json:"worst_removal,omitempty"`
 	Nodes    int64  `json:"nodes"`
+	// WDL marks an opening asked only who wins: Value is the outcome.
+	WDL bool `json:"wdl,omitempty"`
 }
 
 // Run solves the openings, Parallel at a time, and returns them in seed
@@ -59,8 +64,14 @@ func solve(s *solver.Solver, cfg Config, seed uint64) (Opening, error) {
 		return Opening{}, err
 	}
 	start := s.Nodes()
-	o := Opening{Seed: seed, Position: p.String()}
-	if cfg.Removals {
+	o := Opening{Seed: seed, Position: p.String(), WDL: cfg.WDL}
+	if cfg.WDL {
+		out, err := s.WDL(p)
+		if err != nil {
+			return o, fmt.Errorf("seed %d: %w", seed, err)
+		}
+		o.Value = int(out)
+	} else if cfg.Removals {
 		moves, err := s.Analyze(p)
 		if err != nil {
 			return o, fmt.Errorf("seed %d: %w", seed, err)

@@ -90,3 +90,27 @@ func TestStartsAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyWDL: asking only who wins gives each opening the outcome of
+// its exact value.
+func TestStudyWDL(t *testing.T) {
+	cfg := Config{Width: 4, Height: 3, FirstSeed: 5, Openings: 40, Parallel: 2,
+		Solver: func() *solver.Solver { return solver.New(solver.Options{HashMB: 4, Threads: 1}) }}
+	exact, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.WDL = true
+	wdl, err := Run(context.Background(), cfg)
+	if err != nil || len(wdl) != len(exact) {
+		t.Fatalf("%d openings, %v", len(wdl), err)
+	}
+	for i := range exact {
+		if int(outcome(exact[i].Value)) != wdl[i].Value || !wdl[i].WDL {
+			t.Errorf("seed %d: value %d, outcome %d", exact[i].Seed, exact[i].Value, wdl[i].Value)
+		}
+	}
+	if a, b := Summarize(4, 3, exact), Summarize(4, 3, wdl); a.Wins != b.Wins || a.Draws != b.Draws || a.Losses != b.Losses {
+		t.Errorf("summaries differ: %+v, %+v", a, b)
+	}
+}

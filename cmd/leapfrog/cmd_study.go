@@ -26,7 +26,8 @@ for S from --seed on, each exactly, --parallel at a time, and prints how White d
 with perfect play: wins, draws and losses with 95% intervals (Wilson), the mean value
 with its interval, and the count of every value. With --removals every opening
 removal is valued too, and the mean spread between the best and the worst removal is
-given. Solved openings stay in the cache: a study run again, or extended, reuses them.
+given. --wdl asks only who wins each opening: far less search (a 6x6 opening in about a
+minute), and no values. Solved openings stay in the cache: a study run again, or extended, reuses them.
 --format csv prints a line per opening; --json the summary and every opening.
 
 study hupfer solves the start of a board for every pair of supplies in --supply (Red's
@@ -45,6 +46,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
 			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
+			&cli.BoolFlag{Name: "wdl", Usage: "Froglet: only who wins each opening (values become outcomes: -1, 0, +1), a far smaller search"},
 			&cli.IntFlag{Name: "parallel", Usage: "openings solved at once, each on one thread", DefaultText: "one per core"},
 			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
@@ -86,7 +88,10 @@ func studyAction(c *cli.Context) error {
 	defer cancel()
 	prog := newProgress(c, "study")
 	done := 0
-	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), Parallel: par,
+	if c.Bool("wdl") && c.Bool("removals") {
+		return badInputf("study: --wdl asks who wins, --removals values every removal: give one")
+	}
+	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), WDL: c.Bool("wdl"), Parallel: par,
 		Solver: studySolver(c, st, ctx.Done()),
 		Done: func(study.Opening) {
 			done++
@@ -127,7 +132,11 @@ func studyAction(c *cli.Context) error {
 	out := c.App.Writer
 	fmt.Fprintf(out, "Froglet %s, %d random openings (seeds %d to %d), perfect play:\n", sum.Board, sum.Openings, cfg.FirstSeed, cfg.FirstSeed+uint64(n)-1)
 	fmt.Fprintf(out, "White wins  %s\ndraws       %s\nWhite loses %s\n", pct(sum.WinRate), pct(sum.DrawRate), pct(sum.LossRate))
-	fmt.Fprintf(out, "mean value  %+.2f (%+.2f to %+.2f)\n", sum.Mean.Estimate, sum.Mean.Low, sum.Mean.High)
+	if cfg.WDL {
+		fmt.Fprintf(out, "(--wdl: outcomes only; the values below are outcomes, -1 loss, 0 draw, +1 win)\n")
+	} else {
+		fmt.Fprintf(out, "mean value  %+.2f (%+.2f to %+.2f)\n", sum.Mean.Estimate, sum.Mean.Low, sum.Mean.High)
+	}
 	if sum.Spread != nil {
 		fmt.Fprintf(out, "best removal minus worst, on average: %.2f (%.2f to %.2f)\n", sum.Spread.Estimate, sum.Spread.Low, sum.Spread.High)
 	}
