@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"sort"
 	"sync/atomic"
 
@@ -28,10 +29,30 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 		if err != nil || decided {
 			return winLoss(won), err
 		}
-		if len(s.workers) > 1 {
+		if len(s.workers) > 1 && s.opts.Method == MethodAuto {
+			// Alpha-beta on every thread while the question is small;
+			// past abBudget nodes, the race (its table keeps the work).
+			s.handOver = s.Nodes() - s.baseNodes + abBudget
+			o, err := s.alphaBetaWDL(p)
+			s.handOver = 0
+			if !errors.Is(err, errOvertaken) {
+				return o, err
+			}
+			s.limitHit.CompareAndSwap(limitOvertaken, 0)
 			return s.race(p)
 		}
 	}
+	return s.alphaBetaWDL(p)
+}
+
+// abBudget is how many nodes WDL's MethodAuto gives alpha-beta on every
+// thread before it races proof numbers: about ten seconds on two
+// threads, which settles the 6x6 starts up to 6-6 (docs/PERFORMANCE.md,
+// "Who wins"). A variable, so that the tests can race small questions.
+var abBudget int64 = 1 << 26
+
+// alphaBetaWDL is WDL by alpha-beta alone.
+func (s *Solver) alphaBetaWDL(p *positions.Position) (score.Outcome, error) {
 	defer s.orient(p)()
 	if p.Game == positions.Hupfer {
 		v, err := s.run(p, -1, 1)

@@ -119,7 +119,10 @@ type Solver struct {
 	// overtaken tells a search that another method answered first
 	// (WDL's race between proof numbers and alpha-beta).
 	overtaken atomic.Bool
-	workers   []*searcher
+	// handOver, when above 0, stops a search once the nodes since the
+	// limits restarted reach it, as if overtaken (WDL's alpha-beta phase).
+	handOver int64
+	workers  []*searcher
 	// Bounds of the root being searched, for progress reports.
 	lower, upper atomic.Int64
 	// oriented is true while a call that chose the keys' symmetries
@@ -210,7 +213,7 @@ func (s *Solver) Bounds() (int, int) { return int(s.lower.Load()), int(s.upper.L
 
 // limitReached is polled by the searchers every few thousand nodes.
 func (s *Solver) limitReached(int64) bool {
-	if s.overtaken.Load() {
+	if s.overtaken.Load() || (s.handOver > 0 && s.Nodes()-s.baseNodes >= s.handOver) {
 		s.limitHit.CompareAndSwap(0, limitOvertaken)
 		return true
 	}
