@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hash"
@@ -143,9 +142,6 @@ type pnSearch struct {
 	// (overBudget).
 	budget     int64
 	overBudget bool
-	// abandon, if not nil, stops the search once set (abandoned).
-	abandon   *atomic.Bool
-	abandoned bool
 }
 
 // pnPly holds one ply's moves and children (positions P, made by moves
@@ -215,13 +211,7 @@ func (s *Solver) Prove(p *positions.Position, g int) (bool, error) {
 // prove is Prove within budget nodes (0: no budget); decided is false
 // when the budget ran out first.
 func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided bool, err error) {
-	return s.proveWith(p, g, budget, nil)
-}
-
-// proveWith is prove that also gives up, undecided, once abandon (if not
-// nil) is set.
-func (s *Solver) proveWith(p *positions.Position, g int, budget int64, abandon *atomic.Bool) (won, decided bool, err error) {
-	ps := s.newPNSearch(p, budget, abandon)
+	ps := s.newPNSearch(p, budget)
 	var pn, dn uint32
 	if sp, ok := p.Small(); ok {
 		pn, dn = ps.midSmall(&sp, g, 0, pnInfinity, pnInfinity)
@@ -230,7 +220,7 @@ func (s *Solver) proveWith(p *positions.Position, g int, budget int64, abandon *
 	}
 	s.nodes.Add(ps.nodes)
 	switch {
-	case ps.stop && (ps.overBudget || ps.abandoned):
+	case ps.stop && ps.overBudget:
 		return false, false, nil
 	case ps.stop:
 		return false, false, s.limitErr()
@@ -355,9 +345,7 @@ func firstNumbers(game positions.Game, replies, g int) (pn, dn uint32) {
 func (ps *pnSearch) count() bool {
 	ps.nodes++
 	if ps.nodes&4095 == 0 {
-		if ps.abandon != nil && ps.abandon.Load() {
-			ps.stop, ps.abandoned = true, true
-		} else if ps.s.limitReached(ps.nodes) {
+		if ps.s.limitReached(ps.nodes) {
 			ps.stop = true
 		}
 	}
@@ -369,7 +357,7 @@ func (ps *pnSearch) count() bool {
 
 // midSmall is mid on the one-word form, its twin for boards of at most
 // 64 cells: the moves, keys and children's first numbers come from
-// package positions' one-word functions (SmallMoves, ChildKey, Mobility),
+// package positions' one-word functions (SmallMoves, ChildKey, SmallChildren),
 // several times faster than the general ones.
 func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) (uint32, uint32) {
 	ps.count()
@@ -434,7 +422,7 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 	if p.Game != positions.Hupfer {
 		return ProofStats{}, fmt.Errorf("%s: proofs are written for Hüpfer positions, won or lost", p)
 	}
-	ps := s.newPNSearch(p, 0, nil)
+	ps := s.newPNSearch(p, 0)
 	won, err := ps.decide(p)
 	if err != nil {
 		return ProofStats{}, err
@@ -521,12 +509,12 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 }
 
 // newPNSearch makes a proof-number search of positions like p.
-func (s *Solver) newPNSearch(p *positions.Position, budget int64, abandon *atomic.Bool) *pnSearch {
+func (s *Solver) newPNSearch(p *positions.Position, budget int64) *pnSearch {
 	mb := s.opts.HashMB
 	if mb == 0 {
 		mb = AutoHashMB(p.Board.Size())
 	}
-	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget, abandon: abandon}
+	ps := &pnSearch{s: s, tt: newPNTable(mb), small: p.Board.Size() <= 64, budget: budget}
 	if ps.small {
 		ps.canon = positions.NewCanonicalizer(p.Board)
 		ps.board, ps.game = p.Board, p.Game

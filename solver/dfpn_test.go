@@ -35,13 +35,13 @@ func TestProofNumberAgainstAlphaBeta(t *testing.T) {
 	}
 }
 
-// TestWDLRace: with two threads, WDL races proof numbers against
-// alpha-beta on Hüpfer positions past the proof-number budget; whichever
-// answers, the answer is alpha-beta's alone, and the solver answers the
-// next question as before (the race leaves no stop behind).
-func TestWDLRace(t *testing.T) {
+// TestWDLHandOver: WDL hands Hüpfer questions past both budgets from
+// alpha-beta to proof numbers; the answer is alpha-beta's alone, and the
+// solver answers the next question as before (the hand-over leaves no
+// stop behind).
+func TestWDLHandOver(t *testing.T) {
 	old := abBudget
-	abBudget = 1 << 12 // race soon after the proof numbers' budget
+	abBudget = 1 << 12 // hand over soon after the proof numbers' budget
 	defer func() { abBudget = old }()
 	rng := rand.New(rand.NewPCG(21, 22))
 	s := New(Options{Threads: 2})
@@ -67,17 +67,17 @@ func TestWDLRace(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got != want {
-			t.Fatalf("%s: the race says %s, alpha-beta %s", p, got, want)
+			t.Fatalf("%s: auto says %s, alpha-beta %s", p, got, want)
 		}
 		if s.Nodes()-before > pnBudget+abBudget {
 			raced++
 		}
 		if v, err := s.Value(p); err != nil || (v.Score > 0) != (want > 0) {
-			t.Fatalf("%s: after the race, Value says %v (%v)", p, v, err)
+			t.Fatalf("%s: after the hand-over, Value says %v (%v)", p, v, err)
 		}
 	}
 	if raced < 2 {
-		t.Errorf("only %d questions went past the budget: the race was not run", raced)
+		t.Errorf("only %d questions went past the budgets: nothing was handed over", raced)
 	}
 }
 

@@ -3,7 +3,6 @@ package solver
 import (
 	"errors"
 	"sort"
-	"sync/atomic"
 
 	"github.com/leapfrog-solver/leapfrog/score"
 
@@ -29,9 +28,9 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 		if err != nil || decided {
 			return winLoss(won), err
 		}
-		if len(s.workers) > 1 && s.opts.Method == MethodAuto {
-			// Alpha-beta on every thread while the question is small;
-			// past abBudget nodes, the race (its table keeps the work).
+		if s.opts.Method == MethodAuto {
+			// Alpha-beta while the question is small; past abBudget
+			// nodes, proof numbers to the end.
 			s.handOver = s.Nodes() - s.baseNodes + abBudget
 			o, err := s.alphaBetaWDL(p)
 			s.handOver = 0
@@ -39,16 +38,18 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 				return o, err
 			}
 			s.limitHit.CompareAndSwap(limitOvertaken, 0)
-			return s.race(p)
+			won, _, err := s.prove(p, 0, 0)
+			return winLoss(won), err
 		}
 	}
 	return s.alphaBetaWDL(p)
 }
 
-// abBudget is how many nodes WDL's MethodAuto gives alpha-beta on every
-// thread before it races proof numbers: about ten seconds on two
-// threads, which settles the 6x6 starts up to 6-6 (docs/PERFORMANCE.md,
-// "Who wins"). A variable, so that the tests can race small questions.
+// abBudget is how many nodes WDL's MethodAuto gives alpha-beta before it
+// hands the question to proof numbers: about ten seconds on two threads,
+// which settles the 6x6 starts up to 6-6, where alpha-beta is the faster;
+// from 7-7 on proof numbers are (docs/PERFORMANCE.md, "Who wins"). A
+// variable, so that the tests can hand small questions over.
 var abBudget int64 = 1 << 26
 
 // alphaBetaWDL is WDL by alpha-beta alone.
@@ -85,44 +86,6 @@ func winLoss(won bool) score.Outcome {
 		return 1
 	}
 	return -1
-}
-
-// race answers who wins the Hüpfer position p by proof-number search on
-// one thread and alpha-beta on the others at once, taking the first
-// answer and stopping the other search: each is the faster on some
-// questions (docs/PERFORMANCE.md, "Proof numbers"), and neither can tell
-// beforehand.
-func (s *Solver) race(p *positions.Position) (score.Outcome, error) {
-	type answer struct {
-		won, decided bool
-		err          error
-	}
-	pn := make(chan answer, 1)
-	var alphaBetaDone atomic.Bool
-	go func() {
-		won, decided, err := s.proveWith(p, 0, 0, &alphaBetaDone)
-		if decided {
-			s.overtaken.Store(true)
-		}
-		pn <- answer{won, decided, err}
-	}()
-	all := s.workers
-	s.workers = all[:len(all)-1]
-	restore := s.orient(p)
-	v, err := s.run(p, -1, 1)
-	restore()
-	s.workers = all
-	alphaBetaDone.Store(true)
-	a := <-pn
-	s.overtaken.Store(false)
-	s.limitHit.CompareAndSwap(limitOvertaken, 0)
-	if a.decided {
-		return winLoss(a.won), nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	return winLoss(v > 0), nil
 }
 
 // stored reports whether the persistent store already says who wins the

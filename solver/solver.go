@@ -27,8 +27,8 @@ var (
 	ErrLimit = errors.New("limit reached before the answer was exact")
 	// ErrInterrupted: the Stop channel was closed.
 	ErrInterrupted = errors.New("interrupted")
-	// errOvertaken ends a search that another answered first.
-	errOvertaken = errors.New("answered by another method first")
+	// errOvertaken ends a search handed over to another method.
+	errOvertaken = errors.New("handed over to another method")
 )
 
 // Options configure a Solver. The zero value is usable: a table that
@@ -60,8 +60,10 @@ type Method int
 
 // The methods of WDL for Hüpfer (Froglet always uses alpha-beta, which
 // answers its three outcomes in one search): MethodAuto runs proof-number
-// search for up to pnBudget nodes, which settles the wins it finds fast,
-// then alpha-beta; the others run only the one named.
+// search for pnBudget nodes, which settles the wins it finds fast, then
+// alpha-beta for abBudget nodes, which settles the small losses, then
+// proof numbers to the end, the faster on large questions; the others
+// run only the one named.
 const (
 	MethodAuto Method = iota
 	MethodAlphaBeta
@@ -116,11 +118,9 @@ type Solver struct {
 	nodes     atomic.Int64
 	stop      atomic.Bool
 	limitHit  atomic.Int32 // 0, or limitNodesOrTime, limitInterrupted, limitTooManyMoves, limitOvertaken
-	// overtaken tells a search that another method answered first
-	// (WDL's race between proof numbers and alpha-beta).
-	overtaken atomic.Bool
 	// handOver, when above 0, stops a search once the nodes since the
-	// limits restarted reach it, as if overtaken (WDL's alpha-beta phase).
+	// limits restarted reach it (WDL's alpha-beta phase, which then hands
+	// the question to proof numbers).
 	handOver int64
 	workers  []*searcher
 	// Bounds of the root being searched, for progress reports.
@@ -213,7 +213,7 @@ func (s *Solver) Bounds() (int, int) { return int(s.lower.Load()), int(s.upper.L
 
 // limitReached is polled by the searchers every few thousand nodes.
 func (s *Solver) limitReached(int64) bool {
-	if s.overtaken.Load() || (s.handOver > 0 && s.Nodes()-s.baseNodes >= s.handOver) {
+	if s.handOver > 0 && s.Nodes()-s.baseNodes >= s.handOver {
 		s.limitHit.CompareAndSwap(0, limitOvertaken)
 		return true
 	}
