@@ -39,7 +39,8 @@ A puzzle of two moves is at most medium. Its comment says how many moves fail, b
 how much, and what the greedy move gets.
 
 The puzzles come as records that leapfrog verify accepts (id, bm, value, dist,
-pv, c), easiest first; the same flags make the same puzzles on any machine.
+pv, c), easiest first; the same flags make the same puzzles on any machine. Fewer
+puzzles than --count within --tries candidates: those found, and exit 3.
 
    leapfrog puzzle make froglet --size 5x5 --plies 6 --count 10
    leapfrog puzzle make froglet --size 8x8 --plies 36 --difficulty hard --count 3
@@ -165,7 +166,7 @@ func puzzleMake(c *cli.Context) error {
 		fmt.Fprintln(c.App.Writer, z.Record())
 	}
 	if len(zs) < cfg.Count {
-		fmt.Fprintf(c.App.ErrWriter, "leapfrog: puzzle make: %d of %d puzzles in %d candidates (more with --tries, or another --seed)\n", len(zs), cfg.Count, cfg.Tries)
+		return &exitError{exitLimit, fmt.Errorf("puzzle make: %d of %d puzzles in %d candidates (more with --tries, or another --seed)", len(zs), cfg.Count, cfg.Tries)}
 	}
 	return nil
 }
