@@ -68,7 +68,7 @@ func wdlTree(p *positions.Position, minUnits int) (*wdlNode, []*wdlNode, int) {
 			break
 		}
 	}
-	var units []*wdlNode
+	var units, ends []*wdlNode
 	seen := map[*wdlNode]bool{}
 	var walk func(n *wdlNode)
 	walk = func(n *wdlNode) {
@@ -82,6 +82,7 @@ func wdlTree(p *positions.Position, minUnits int) (*wdlNode, []*wdlNode, int) {
 				units = append(units, n)
 			} else {
 				n.known, n.outcome = true, terminalOutcome(n.p)
+				ends = append(ends, n)
 			}
 			return
 		}
@@ -90,6 +91,12 @@ func wdlTree(p *positions.Position, minUnits int) (*wdlNode, []*wdlNode, int) {
 		}
 	}
 	walk(root)
+	// What the games' ends decide above them, before any unit is in: a
+	// position whose moves all end the game is known now, and no result
+	// of a unit would ever tell it.
+	for _, n := range ends {
+		settle(n)
+	}
 	return root, units, depth
 }
 

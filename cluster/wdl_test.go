@@ -25,6 +25,12 @@ func TestWDLOnCluster(t *testing.T) {
 		"froglet rbg./..ry/bgyg w 0-3",
 		"hupfer ..tt/..tt/rr../rr.. r 1-1",
 		"froglet gggy/yrgg/gbyg/rggy w 0-0",
+		// Positions with a line whose every move ends the game above
+		// the frontier: the ends alone decide it (once a hang).
+		"hupfer ..tt/t..t/.r../rr../r... r 1-2",
+		"hupfer rrtt/...t/.r../r... t 1-2",
+		"hupfer ..tt/...t/.r.r/rrt. r 2-3",
+		"hupfer ....t/...tt/...../.rr../rr.t. r 1-2",
 	}
 	for _, pos := range append(append([]string{}, testPositions...), extra...) {
 		p, err := positions.ParsePosition(pos)
