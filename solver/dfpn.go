@@ -73,7 +73,7 @@ func newPNTable(mb int) *pnTable {
 	return t
 }
 
-func (t *pnTable) get(_ *pnKey, h uint64) (pn, dn uint32, ok bool) {
+func (t *pnTable) get(h uint64) (pn, dn uint32, ok bool) {
 	b := &t.buckets[h&t.mask]
 	for i := range b {
 		if b[i].check == h && b[i].work > 0 {
@@ -88,7 +88,7 @@ func (t *pnTable) prefetch(h uint64) {
 	prefetch.Line(unsafe.Pointer(&t.buckets[h&t.mask]))
 }
 
-func (t *pnTable) put(_ *pnKey, h uint64, pn, dn, work uint32) {
+func (t *pnTable) put(h uint64, pn, dn, work uint32) {
 	b := &t.buckets[h&t.mask]
 	victim := 0
 	for i := range b {
@@ -118,7 +118,7 @@ func (t *pnTable) grow() {
 	for i := range old {
 		for j := range old[i] {
 			if e := &old[i][j]; e.work > 0 {
-				t.put(nil, e.check, e.pn, e.dn, e.work)
+				t.put(e.check, e.pn, e.dn, e.work)
 			}
 		}
 	}
@@ -150,7 +150,6 @@ type pnSearch struct {
 type pnPly[P, M any] struct {
 	moves    []M
 	children []P
-	keys     []pnKey
 	hashes   []uint64
 	goals    []int
 	pns, dns []uint32
@@ -165,7 +164,6 @@ func plyAt[P, M any](plies *[]pnPly[P, M], ply, n int) *pnPly[P, M] {
 	pl := &(*plies)[ply]
 	if cap(pl.children) < n {
 		pl.children = make([]P, n)
-		pl.keys = make([]pnKey, n)
 		pl.hashes = make([]uint64, n)
 		pl.goals = make([]int, n)
 		pl.pns = make([]uint32, n)
@@ -264,30 +262,30 @@ func (ps *pnSearch) mid(p *positions.Position, g, ply int, thPN, thDN uint32) (u
 	n := len(pl.moves)
 	if n == 0 {
 		pn, dn := firstNumbers(p.Game, 0, g)
-		ps.tt.put(&k, h, pn, dn, 1)
+		ps.tt.put(h, pn, dn, 1)
 		return pn, dn
 	}
 	pl = plyAt(&ps.plies, ply, n)
-	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
+	children, hashes, goals := pl.children[:n], pl.hashes[:n], pl.goals[:n]
 	pns, dns := pl.pns[:n], pl.dns[:n]
 	for i := range pl.moves {
 		children[i] = *p
 		children[i].Apply(&pl.moves[i])
 		goals[i] = childGoal(p, &pl.moves[i], g)
-		keys[i] = ps.key(&children[i], goals[i])
-		hashes[i] = keys[i].hash()
-		if _, _, ok := ps.tt.get(&keys[i], hashes[i]); !ok {
+		k := ps.key(&children[i], goals[i])
+		hashes[i] = k.hash()
+		if _, _, ok := ps.tt.get(hashes[i]); !ok {
 			pl.replies = children[i].GenerateMoves(pl.replies[:0])
 			cpn, cdn := firstNumbers(p.Game, len(pl.replies), goals[i])
-			ps.tt.put(&keys[i], hashes[i], cpn, cdn, 1)
+			ps.tt.put(hashes[i], cpn, cdn, 1)
 		}
-		pns[i], dns[i], _ = ps.tt.get(&keys[i], hashes[i])
+		pns[i], dns[i], _ = ps.tt.get(hashes[i])
 	}
 	start := ps.nodes
 	for {
 		pn, dn, best, childPN, childDN, done := pnStep(pns, dns, thPN, thDN)
 		if done || ps.stop {
-			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
+			ps.tt.put(h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
 			return pn, dn
 		}
 		pns[best], dns[best] = ps.mid(&children[best], goals[best], ply+1, childPN, childDN)
@@ -368,11 +366,11 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 	n := len(pl.moves)
 	if n == 0 {
 		pn, dn := firstNumbers(ps.game, 0, g)
-		ps.tt.put(&k, h, pn, dn, 1)
+		ps.tt.put(h, pn, dn, 1)
 		return pn, dn
 	}
 	pl = plyAt(&ps.smallPlies, ply, n)
-	children, keys, hashes, goals := pl.children[:n], pl.keys[:n], pl.hashes[:n], pl.goals[:n]
+	children, hashes, goals := pl.children[:n], pl.hashes[:n], pl.goals[:n]
 	pns, dns := pl.pns[:n], pl.dns[:n]
 	var im positions.Images
 	ps.canon.Images(p, &im)
@@ -384,13 +382,13 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 		if ps.game == positions.Froglet {
 			goals[i] = int(m.Points) - g + 1
 		}
-		keys[i] = pnKey{ps.canon.ChildKey(ps.game, &im, p, &children[i]), int32(goals[i])}
-		hashes[i] = keys[i].hash()
+		k := pnKey{ps.canon.ChildKey(ps.game, &im, p, &children[i]), int32(goals[i])}
+		hashes[i] = k.hash()
 		ps.tt.prefetch(hashes[i])
 	}
 	for i := range pl.moves {
 		var ok bool
-		pns[i], dns[i], ok = ps.tt.get(&keys[i], hashes[i])
+		pns[i], dns[i], ok = ps.tt.get(hashes[i])
 		if ok {
 			continue
 		}
@@ -398,13 +396,13 @@ func (ps *pnSearch) midSmall(p *positions.Small, g, ply int, thPN, thDN uint32) 
 		// moves of two pieces that make one position, near enough.)
 		pl.replies = ps.board.SmallChildren(ps.game, &children[i], pl.replies[:0])
 		pns[i], dns[i] = firstNumbers(ps.game, len(pl.replies), goals[i])
-		ps.tt.put(&keys[i], hashes[i], pns[i], dns[i], 1)
+		ps.tt.put(hashes[i], pns[i], dns[i], 1)
 	}
 	start := ps.nodes
 	for {
 		pn, dn, best, childPN, childDN, done := pnStep(pns, dns, thPN, thDN)
 		if done || ps.stop {
-			ps.tt.put(&k, h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
+			ps.tt.put(h, pn, dn, uint32(min(ps.nodes-start+1, 1<<31)))
 			return pn, dn
 		}
 		pns[best], dns[best] = ps.midSmall(&children[best], goals[best], ply+1, childPN, childDN)
@@ -555,7 +553,7 @@ func (ps *pnSearch) winningMove(q *positions.Position) (positions.LegalMove, err
 				return m, true
 			}
 			k := ps.key(m.Result, 0)
-			if _, dn, ok := ps.tt.get(&k, k.hash()); ok && dn == 0 {
+			if _, dn, ok := ps.tt.get(k.hash()); ok && dn == 0 {
 				return m, true
 			}
 		}
