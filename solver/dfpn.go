@@ -53,9 +53,12 @@ type pnEntry struct {
 
 // pnTable is a table of proof and disproof numbers: 4-entry buckets,
 // replacing the entry that took the least work. It starts small and
-// doubles, up to its most, whenever three quarters of its slots are
-// taken: a question of a few thousand nodes then costs no more than it
-// needs, and a long one gets room.
+// doubles, up to its most, once as many entries have gone into empty
+// slots as it has slots (collisions leave some empty; the rest of the
+// time, new entries replace those of least work): a question of a few
+// thousand nodes then costs no more than it needs, and a long one gets
+// room. Growing sooner made each node slower (a larger table misses the
+// caches more: 6x6 7-7 66 s against 45 s).
 type pnTable struct {
 	buckets  [][4]pnEntry
 	mask     uint64
@@ -104,7 +107,7 @@ func (t *pnTable) put(h uint64, pn, dn, work uint32) {
 		t.added++
 	}
 	b[victim] = pnEntry{check: h, pn: pn, dn: dn, work: max(work, 1)}
-	if slots := uint64(len(t.buckets)) * 4; t.added >= slots/4*3 && slots*2 <= t.maxSlots {
+	if slots := uint64(len(t.buckets)) * 4; t.added >= slots && slots*2 <= t.maxSlots {
 		t.grow()
 	}
 }
