@@ -36,7 +36,7 @@ and in how many plies, as a table with Red's supply down and Turquoise's across 
 Red wins in 11 plies; L12: Red loses in 12).
 
    leapfrog study froglet --size 4x4 --openings 1000
-   leapfrog study froglet --size 5x5 --openings 200 --removals --json
+   leapfrog study froglet --size 5x5 --openings 50 --removals --json
    leapfrog study hupfer --size 4 --supply 0..4
    leapfrog study hupfer --size 5 --supply 1..8 --equal`,
 		Flags: append([]cli.Flag{
