@@ -79,6 +79,9 @@ func studyAction(c *cli.Context) error {
 	if _, err := positions.NewFroglet(w, h, 1); err != nil {
 		return badInputf("study: %v", err)
 	}
+	if c.Bool("wdl") && c.Bool("removals") {
+		return badInputf("study: --wdl asks who wins, --removals values every removal: give one")
+	}
 	st, err := openCache(c)
 	if err != nil {
 		return err
@@ -88,9 +91,6 @@ func studyAction(c *cli.Context) error {
 	defer cancel()
 	prog := newProgress(c, "study")
 	done := 0
-	if c.Bool("wdl") && c.Bool("removals") {
-		return badInputf("study: --wdl asks who wins, --removals values every removal: give one")
-	}
 	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), WDL: c.Bool("wdl"), Parallel: par,
 		Solver: studySolver(c, st, ctx.Done()),
 		Done: func(study.Opening) {
@@ -162,6 +162,9 @@ func studyHupfer(c *cli.Context) error {
 	}
 	if _, err := positions.NewHupfer(w, h, hi); err != nil {
 		return badInputf("study: %v", err)
+	}
+	if c.Bool("wdl") {
+		return badInputf("study: --wdl is for study froglet; study hupfer already answers who wins, with the plies")
 	}
 	par, format, err := studyFlags(c)
 	if err != nil {
