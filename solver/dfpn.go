@@ -145,6 +145,8 @@ type pnSearch struct {
 	// (overBudget).
 	budget     int64
 	overBudget bool
+	// published is how many of nodes the solver's count already holds.
+	published int64
 }
 
 // pnPly holds one ply's moves and children (positions P, made by moves
@@ -219,7 +221,7 @@ func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided
 	} else {
 		pn, dn = ps.mid(p, g, 0, pnInfinity, pnInfinity)
 	}
-	s.nodes.Add(ps.nodes)
+	ps.flush()
 	switch {
 	case ps.stop && ps.overBudget:
 		return false, false, nil
@@ -342,10 +344,19 @@ func firstNumbers(game positions.Game, replies, g int) (pn, dn uint32) {
 	return 1, uint32(replies)
 }
 
+// flush adds the nodes searched since the last flush to the solver's
+// count.
+func (ps *pnSearch) flush() {
+	ps.s.nodes.Add(ps.nodes - ps.published)
+	ps.published = ps.nodes
+}
+
 // count counts a node, and reports whether the search must stop.
 func (ps *pnSearch) count() bool {
 	ps.nodes++
 	if ps.nodes&4095 == 0 {
+		// The solver's count, which --max-nodes and progress read.
+		ps.flush()
 		if ps.s.limitReached(ps.nodes) {
 			ps.stop = true
 		}
@@ -532,8 +543,7 @@ func (ps *pnSearch) decide(p *positions.Position) (bool, error) {
 	} else {
 		pn, dn = ps.mid(p, 0, 0, pnInfinity, pnInfinity)
 	}
-	ps.s.nodes.Add(ps.nodes)
-	ps.nodes = 0
+	ps.flush()
 	switch {
 	case ps.stop:
 		return false, ps.s.limitErr()

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -113,5 +114,19 @@ func TestProofByNumbers(t *testing.T) {
 		if res.Winner != positions.PlayerName(p.Game, winner) || res.Plies < v.Distance() || res.Lines != st.Lines {
 			t.Fatalf("%s: the proof says %s wins in %d plies (%d lines); the value %s", p, res.Winner, res.Plies, res.Lines, v)
 		}
+	}
+}
+
+// TestProofNumbersKeepLimits: proof-number search counts its nodes as it
+// goes, so that --max-nodes stops it (it once counted them only at the
+// end, and ran to the answer whatever the limit).
+func TestProofNumbersKeepLimits(t *testing.T) {
+	p, _ := positions.NewHupfer(6, 6, 6)
+	s := New(Options{Threads: 1, MaxNodes: 20_000, Method: MethodProofNumber})
+	if _, err := s.WDL(p); !errors.Is(err, ErrLimit) {
+		t.Fatalf("err %v, want the limit", err)
+	}
+	if n := s.Nodes(); n > 40_000 {
+		t.Errorf("%d nodes against a limit of 20,000", n)
 	}
 }
