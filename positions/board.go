@@ -31,10 +31,10 @@ type Board struct {
 	jump [numDirs][]int16
 	// shape hashes width, height and holes (see Shape).
 	shape uint64
-	// canJump[d] (boards of at most 64 cells) holds the cells from which a
-	// jump in direction d stays on the board: the cell between and the
-	// landing cell exist.
-	canJump [numDirs]uint64
+	// canJump[d] holds the cells from which a jump in direction d stays on
+	// the board: the cell between and the landing cell exist. (The
+	// one-word code reads canJump[d][0].)
+	canJump [numDirs]Set
 }
 
 // NewBoard returns the board of the given size with the given holes.
@@ -69,12 +69,10 @@ func NewBoard(width, height int, holes Set) (*Board, error) {
 			}
 		}
 	}
-	if b.words == 1 {
-		for d := 0; d < numDirs; d++ {
-			for c := 0; c < n; c++ {
-				if b.jump[d][c] >= 0 {
-					b.canJump[d] |= 1 << uint(c)
-				}
+	for d := 0; d < numDirs; d++ {
+		for c := 0; c < n; c++ {
+			if b.jump[d][c] >= 0 {
+				b.canJump[d].Add(c)
 			}
 		}
 	}
@@ -90,10 +88,10 @@ func (b *Board) firstJumps(occ uint64) [numDirs]uint64 {
 	empty := b.Cells[0] &^ occ
 	w := uint(b.Width)
 	return [numDirs]uint64{
-		North: occ & b.canJump[North] & (occ >> w) & (empty >> (2 * w)),
-		East:  occ & b.canJump[East] & (occ >> 1) & (empty >> 2),
-		South: occ & b.canJump[South] & (occ << w) & (empty << (2 * w)),
-		West:  occ & b.canJump[West] & (occ << 1) & (empty << 2),
+		North: occ & b.canJump[North][0] & (occ >> w) & (empty >> (2 * w)),
+		East:  occ & b.canJump[East][0] & (occ >> 1) & (empty >> 2),
+		South: occ & b.canJump[South][0] & (occ << w) & (empty << (2 * w)),
+		West:  occ & b.canJump[West][0] & (occ << 1) & (empty << 2),
 	}
 }
 
@@ -108,20 +106,20 @@ func (b *Board) captureFrom(mine, theirs uint64) uint64 {
 // in every direction.
 func (b *Board) shiftJumps(from, over, onto uint64) uint64 {
 	w := uint(b.Width)
-	return (from&b.canJump[North]&(over>>w)&(onto>>(2*w)))<<(2*w) |
-		(from&b.canJump[East]&(over>>1)&(onto>>2))<<2 |
-		(from&b.canJump[South]&(over<<w)&(onto<<(2*w)))>>(2*w) |
-		(from&b.canJump[West]&(over<<1)&(onto<<2))>>2
+	return (from&b.canJump[North][0]&(over>>w)&(onto>>(2*w)))<<(2*w) |
+		(from&b.canJump[East][0]&(over>>1)&(onto>>2))<<2 |
+		(from&b.canJump[South][0]&(over<<w)&(onto<<(2*w)))>>(2*w) |
+		(from&b.canJump[West][0]&(over<<1)&(onto<<2))>>2
 }
 
 // jumpSources returns, for a board of at most 64 cells, the cells of from
 // that can jump over a cell of over onto a cell of onto, in some direction.
 func (b *Board) jumpSources(from, over, onto uint64) uint64 {
 	w := uint(b.Width)
-	return from & (b.canJump[North]&(over>>w)&(onto>>(2*w)) |
-		b.canJump[East]&(over>>1)&(onto>>2) |
-		b.canJump[South]&(over<<w)&(onto<<(2*w)) |
-		b.canJump[West]&(over<<1)&(onto<<2))
+	return from & (b.canJump[North][0]&(over>>w)&(onto>>(2*w)) |
+		b.canJump[East][0]&(over>>1)&(onto>>2) |
+		b.canJump[South][0]&(over<<w)&(onto<<(2*w)) |
+		b.canJump[West][0]&(over<<1)&(onto<<2))
 }
 
 // MustBoard is NewBoard for sizes known to be valid.

@@ -41,33 +41,25 @@ func (p *Position) frogletMoves(buf []Move, dedupe bool) []Move {
 			}
 		}
 	} else {
-		movers := p.Occ
-		if empty := b.Cells.AndNot(p.Occ); empty.Count() < p.Occ.Count() {
-			// A dense board: every jump lands on one of the few empty
-			// cells, so find the frogs that can jump from there (e is two
-			// steps from s exactly when s is two steps from e).
-			movers = Set{}
-			for w := 0; w < b.words; w++ {
-				for x := empty[w]; x != 0; x &= x - 1 {
-					e := w<<6 + bits.TrailingZeros64(x)
-					for d := 0; d < numDirs; d++ {
-						if s := int(b.jump[d][e]); s >= 0 && p.Occ.Has(s) && p.Occ.Has(int(b.step[d][e])) {
-							movers.Add(s)
-						}
-					}
-				}
-			}
+		fj := b.firstJumpSets(&p.Occ)
+		var movers Set
+		for d := range fj {
+			movers = movers.Or(fj[d])
 		}
 		for w := 0; w < b.words; w++ {
 			for x := movers[w]; x != 0; x &= x - 1 {
 				s := w<<6 + bits.TrailingZeros64(x)
 				n := len(buf)
-				buf = p.singleJumpsFrom(buf, s)
+				for d := 0; d < numDirs; d++ {
+					if fj[d].Has(s) {
+						buf = p.appendJump(buf, s, d)
+					}
+				}
 				buf = p.continueJumps(buf, s, n)
 				if TooManyMoves(buf, first) {
 					return cut(buf, first)
 				}
-				if len(buf) > n && buf[len(buf)-1].Jumps >= 2 {
+				if buf[len(buf)-1].Jumps >= 2 {
 					multi = true
 				}
 			}

@@ -263,7 +263,7 @@ func newSmallCodec(b *Board, syms []Symmetry) smallCodec {
 		}
 		offs := b.offsets()
 		for d := range numDirs {
-			for x := b.canJump[d]; x != 0; x &= x - 1 {
+			for x := b.canJump[d][0]; x != 0; x &= x - 1 {
 				from := bits.TrailingZeros64(x)
 				mid, to := from+offs[d], from+2*offs[d]
 				for i := range c.jumps[from][d] {

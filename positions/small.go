@@ -123,14 +123,14 @@ func jumpCells(at int, offs *[numDirs]int, dirs uint) (mid, to int) {
 // jumpDirsNS is jumpDirs for North and South.
 func (b *Board) jumpDirsNS(a uint, over, onto uint64) uint {
 	w := uint(b.Width)
-	return uint((b.canJump[North]&(over>>w)&(onto>>(2*w)))>>a&1) |
-		uint((b.canJump[South]&(over<<w)&(onto<<(2*w)))>>a&1)<<2
+	return uint((b.canJump[North][0]&(over>>w)&(onto>>(2*w)))>>a&1) |
+		uint((b.canJump[South][0]&(over<<w)&(onto<<(2*w)))>>a&1)<<2
 }
 
 // jumpDirsEW is jumpDirs for East and West.
 func (b *Board) jumpDirsEW(a uint, over, onto uint64) uint {
-	return uint((b.canJump[East]&(over>>1)&(onto>>2))>>a&1)<<1 |
-		uint((b.canJump[West]&(over<<1)&(onto<<2))>>a&1)<<3
+	return uint((b.canJump[East][0]&(over>>1)&(onto>>2))>>a&1)<<1 |
+		uint((b.canJump[West][0]&(over<<1)&(onto<<2))>>a&1)<<3
 }
 
 // SmallMoves appends the legal moves of s, a position of game g on board b
@@ -205,10 +205,10 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove, dedupe bool) []SmallMove
 func (b *Board) goesOn(occ uint64, fj *[numDirs]uint64) uint64 {
 	w := uint(b.Width)
 	empty := b.Cells[0] &^ occ
-	n := b.canJump[North] & (occ >> w) & (empty >> (2 * w))
-	e := b.canJump[East] & (occ >> 1) & (empty >> 2)
-	so := b.canJump[South] & (occ << w) & (empty << (2 * w))
-	we := b.canJump[West] & (occ << 1) & (empty << 2)
+	n := b.canJump[North][0] & (occ >> w) & (empty >> (2 * w))
+	e := b.canJump[East][0] & (occ >> 1) & (empty >> 2)
+	so := b.canJump[South][0] & (occ << w) & (empty << (2 * w))
+	we := b.canJump[West][0] & (occ << 1) & (empty << 2)
 	// Each direction's landing cells, those that can go on, and back to
 	// the frogs that jumped there.
 	return (fj[North]<<(2*w)&(n|e|we))>>(2*w) |
@@ -439,4 +439,45 @@ func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 	}
 	hops := b.jumpSources(mine, mine, b.Cells[0]&^s.Occ)
 	return bits.OnesCount64(hops), false, hops == 0
+}
+
+// JumpCount is Mobility's Froglet count on any board: the single jumps of
+// p (on a full board, the frogs that may be removed), and whether there is
+// none. The general search orders its moves by it.
+func (p *Position) JumpCount() (n int, none bool) {
+	b := p.Board
+	if p.IsFull() {
+		for w := 0; w < b.words; w++ {
+			n += bits.OnesCount64(p.Occ[w] &^ p.Colour[0][w] &^ p.Colour[1][w])
+		}
+		return n, n == 0
+	}
+	fj := b.firstJumpSets(&p.Occ)
+	for d := range fj {
+		n += fj[d].Count()
+	}
+	return n, n == 0
+}
+
+// firstJumpSets is firstJumps on any board: for each direction, the frogs
+// of occ that can jump that way, over a frog onto an empty cell. It works
+// word by word, each shift carrying bits across from the neighbouring
+// words: a jump spans at most 2*MaxSide cells, less than a word.
+func (b *Board) firstJumpSets(occ *Set) (fj [numDirs]Set) {
+	wi, ea := uint(b.Width), uint(1)
+	var prevOcc, prevEmpty uint64
+	for w := 0; w < b.words; w++ {
+		o := occ[w]
+		empty := b.Cells[w] &^ o
+		var nextOcc, nextEmpty uint64
+		if w+1 < b.words {
+			nextOcc, nextEmpty = occ[w+1], b.Cells[w+1]&^occ[w+1]
+		}
+		fj[North][w] = o & b.canJump[North][w] & (o>>wi | nextOcc<<(64-wi)) & (empty>>(2*wi) | nextEmpty<<(64-2*wi))
+		fj[East][w] = o & b.canJump[East][w] & (o>>ea | nextOcc<<(64-ea)) & (empty>>(2*ea) | nextEmpty<<(64-2*ea))
+		fj[South][w] = o & b.canJump[South][w] & (o<<wi | prevOcc>>(64-wi)) & (empty<<(2*wi) | prevEmpty>>(64-2*wi))
+		fj[West][w] = o & b.canJump[West][w] & (o<<ea | prevOcc>>(64-ea)) & (empty<<(2*ea) | prevEmpty>>(64-2*ea))
+		prevOcc, prevEmpty = o, empty
+	}
+	return fj
 }

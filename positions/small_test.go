@@ -203,6 +203,11 @@ func TestMobilityNoneIsSound(t *testing.T) {
 		}
 		n, _, none := p.Board.Mobility(p.Game, &s)
 		moves := p.GenerateMoves(nil)
+		if p.Game == Froglet {
+			if gn, gnone := p.JumpCount(); gn != n || gnone != none {
+				t.Fatalf("%s: JumpCount %d %v, Mobility %d %v", p, gn, gnone, n, none)
+			}
+		}
 		if none {
 			said++
 			if len(moves) > 0 {
@@ -223,5 +228,38 @@ func TestMobilityNoneIsSound(t *testing.T) {
 	}
 	if said == 0 {
 		t.Error("no position without moves was met")
+	}
+}
+
+// TestJumpCountEverywhere holds JumpCount to the move generator on
+// boards of every size, the big ones included (where Mobility cannot go).
+func TestJumpCountEverywhere(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	big := 0
+	for i := 0; i < 20000; i++ {
+		p := reference.RandomPosition(rng)
+		if p.Game != Froglet {
+			continue
+		}
+		if p.Board.Size() > 64 {
+			big++
+		}
+		moves := p.GenerateMoves(nil)
+		n, none := p.JumpCount()
+		if none != (len(moves) == 0) {
+			t.Fatalf("%s: JumpCount says none=%v, with %d moves", p, none, len(moves))
+		}
+		singles := 0
+		for _, m := range moves {
+			if m.Jumps == 1 || p.IsFull() {
+				singles++
+			}
+		}
+		if singles != n {
+			t.Fatalf("%s: JumpCount %d, single jumps %d", p, n, singles)
+		}
+	}
+	if big == 0 {
+		t.Error("no board over 64 cells was met")
 	}
 }

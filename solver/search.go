@@ -231,11 +231,33 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		return s.searchWide(p, alpha, beta, ply, k)
 	}
 	rank := s.rank[ply][:0]
+	s.buffers(ply + 1)
+	child := &s.stack[ply+1]
 	for i := range moves {
-		if froglet {
-			rank = append(rank, moves[i].Points)
-		} else {
-			rank = append(rank, moves[i].Jumps)
+		m := &moves[i]
+		if !froglet {
+			rank = append(rank, m.Jumps)
+			continue
+		}
+		// As moveRank on the one-word path: the points, then the fewest
+		// single jumps left to the opponent.
+		*child = *p
+		child.Apply(m)
+		n, none := child.JumpCount()
+		r := m.Points*4 - int16(min(n, 63))
+		if none {
+			r = 0x3fff
+		}
+		rank = append(rank, r)
+		// Enhanced transposition cut-offs, as on the one-word path (here
+		// before the table's best move is searched: it paid, measured on
+		// 12x12 endgames).
+		if e, ok := s.tt.Probe(key(child)); ok {
+			if v := int(m.Points) - int(e.Upper); v >= beta {
+				newLower, newUpper := combine(v, alpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
+				return v
+			}
 		}
 	}
 	s.rank[ply] = rank
@@ -244,7 +266,6 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestIdx := -infinity, uint16(NoMove)
-	s.buffers(ply + 1)
 	for _, i := range order {
 		v := s.moveScore(p, &s.moves[ply][i], alpha, beta, ply)
 		if s.aborted {

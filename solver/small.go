@@ -26,9 +26,11 @@ type smallBoard struct {
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
 	keys [][]uint64
-	// stack[ply] is the position searched at ply and next[ply] the child
-	// of it to be searched next.
-	stack, next []positions.Small
+	// stack[ply] is the position searched at ply; kids[ply] are its
+	// children and ckeys[ply] their keys, in the order of moves[ply].
+	stack []positions.Small
+	kids  [][]positions.Small
+	ckeys [][]Key
 }
 
 // smallFor prepares s to search positions of p's game and board on the
@@ -74,7 +76,8 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 	for len(s.small.moves) <= ply+1 {
 		s.small.moves = append(s.small.moves, make([]positions.SmallMove, 0, 64))
 		s.small.stack = append(s.small.stack, positions.Small{})
-		s.small.next = append(s.small.next, positions.Small{})
+		s.small.kids = append(s.small.kids, make([]positions.Small, 0, 64))
+		s.small.ckeys = append(s.small.ckeys, make([]Key, 0, 64))
 		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
 	}
 	return s.small.moves[ply][:0]
@@ -106,7 +109,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	origAlpha := alpha
 	bestScore, bestMove := -infinity, positions.SmallMove{From: -1}
 	buf := s.smallBuffers(ply)
-	child, next := &sb.stack[ply+1], &sb.next[ply]
+	child := &sb.stack[ply+1]
 	hinted := false
 	if best != NoMove {
 		// The table's best move first, found among the moves of its piece
@@ -158,39 +161,44 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			// searched others (docs/PERFORMANCE.md, "Solver").
 			rot = s.shuffle % len(moves)
 		}
-		keys := sb.keys[ply][:0]
+		// Every child is made once, here, with its key, and its bucket
+		// fetched from memory: the table is asked about all of them
+		// before any is searched (enhanced transposition cut-offs: a
+		// child already known to refute the window ends the node), and
+		// the search below takes them from kids.
+		kids, ckeys, keys := sb.kids[ply][:0], sb.ckeys[ply][:0], sb.keys[ply][:0]
 		for i := range moves {
 			m := &moves[i]
+			kids = append(kids, *p)
+			c := &kids[i]
+			c.Apply(sb.game, m)
 			if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
+				ckeys = append(ckeys, Key{})
 				continue // searched already
 			}
-			rank := s.moveRank(sb, p, m, froglet)
+			ck := sb.key(c)
+			s.tt.Prefetch(ck)
+			ckeys = append(ckeys, ck)
+			rank := s.moveRank(sb, *c, m, froglet)
 			tie := i - rot
 			if tie < 0 {
 				tie += len(moves)
 			}
 			keys = append(keys, uint64(uint16(rank)+0x8000)<<48|uint64(moveMask-tie)<<24|uint64(i))
 		}
-		sb.keys[ply] = keys
-		// The children are made one ahead: while one is searched, the
-		// next one's table entry is on its way from memory.
-		if len(keys) > 0 {
-			*child = *p
-			child.Apply(sb.game, &moves[pickMove(keys, 0)])
-		}
-		ck := sb.key(child)
-		s.tt.Prefetch(ck)
-		var nk Key
-		for j := range keys {
-			i := int(keys[j] & moveMask)
-			if j+1 < len(keys) {
-				*next = *p
-				next.Apply(sb.game, &moves[pickMove(keys, j+1)])
-				nk = sb.key(next)
-				s.tt.Prefetch(nk)
+		sb.kids[ply], sb.ckeys[ply], sb.keys[ply] = kids, ckeys, keys
+		for _, mk := range keys {
+			i := int(mk & moveMask)
+			if v, ok := s.cutByTable(ckeys[i], &moves[i], beta); ok {
+				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
+				return v
 			}
+		}
+		for j := range keys {
+			i := pickMove(keys, j)
 			m := &moves[i]
-			v := s.smallChild(child, ck, m, alpha, beta, ply)
+			v := s.smallChild(&kids[i], ckeys[i], m, alpha, beta, ply)
 			if s.aborted {
 				return 0
 			}
@@ -203,7 +211,6 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 					}
 				}
 			}
-			*child, ck = *next, nk
 		}
 	}
 	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
@@ -276,9 +283,7 @@ func smallFrogletBound(p *positions.Small) int {
 // moves that leave the opponent a compulsory capture, then the difference
 // between the pieces able to hop (or capture) of the mover and of the
 // opponent.
-func (s *searcher) moveRank(sb *smallBoard, p *positions.Small, m *positions.SmallMove, froglet bool) int16 {
-	c := *p
-	c.Apply(sb.game, m)
+func (s *searcher) moveRank(sb *smallBoard, c positions.Small, m *positions.SmallMove, froglet bool) int16 {
 	n, capture, none := sb.board.Mobility(sb.game, &c)
 	if none {
 		return 0x3fff
@@ -293,4 +298,18 @@ func (s *searcher) moveRank(sb *smallBoard, p *positions.Small, m *positions.Sma
 	c.Side ^= 1
 	mine, _, _ := sb.board.Mobility(sb.game, &c)
 	return r + int16(min(mine, 63)) - int16(min(n, 63))
+}
+
+// cutByTable reports whether the table already proves that the move m,
+// whose child has the key ck, scores at least beta, and that score.
+func (s *searcher) cutByTable(ck Key, m *positions.SmallMove, beta int) (int, bool) {
+	e, ok := s.tt.Probe(ck)
+	if !ok {
+		return 0, false
+	}
+	v := int(m.Points) - int(e.Upper)
+	if s.small.game != positions.Froglet {
+		v = score.Parent(int(e.Upper))
+	}
+	return v, v >= beta
 }

@@ -435,3 +435,36 @@ func TestSymmetricRoots(t *testing.T) {
 	}
 	t.Logf("checked %d of %d symmetric positions", checked, symmetric)
 }
+
+// TestBigBoardEndgames holds the general path, which boards over 64 cells
+// take everywhere (its move order by the opponent's jumps and its
+// transposition cut-offs included), to the reference on 12x12 and 18x18
+// endgames small enough for it.
+func TestBigBoardEndgames(t *testing.T) {
+	mm := reference.NewMinimax(200000)
+	checked := 0
+	for seed := uint64(1); checked < testenv.Scale(20, 60) && seed < 2000; seed++ {
+		side := 12
+		if seed%3 == 0 {
+			side = 18
+		}
+		p, err := positions.NewFroglet(side, side, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Random jumps until 14 to 19 frogs are left.
+		for p.Occ.Count() > 14+int(seed%6) && p.HasMoves() {
+			p = positions.RandomPlies(p, 1, seed*977+uint64(p.Occ.Count()))
+		}
+		ok, err := checkSolve(New(Options{HashMB: 1, Threads: 1}), mm, p)
+		if err != nil {
+			t.Fatalf("seed %d, %s: %v", seed, p, err)
+		}
+		if ok {
+			checked++
+		}
+	}
+	if checked < testenv.Scale(20, 60) {
+		t.Errorf("only %d endgames were small enough for the reference", checked)
+	}
+}
