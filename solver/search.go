@@ -56,6 +56,9 @@ type searcher struct {
 	stack []positions.Position
 	// persist is the persistent store, or nil.
 	persist Persistent
+	// busy is the threads' shared record of what they are searching
+	// (busyTable), nil on one thread.
+	busy *busyTable
 	// small is the state of the one-word path (small.go).
 	small smallBoard
 	// shuffle perturbs the move order near the root so that threads

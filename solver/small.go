@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/leapfrog-solver/leapfrog/score"
 
@@ -26,11 +27,14 @@ type smallBoard struct {
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
 	keys [][]uint64
-	// stack[ply] is the position searched at ply; kids[ply] are its
-	// children and ckeys[ply] their keys, in the order of moves[ply].
-	stack []positions.Small
-	kids  [][]positions.Small
-	ckeys [][]Key
+	// stack[ply] is the position searched at ply and next[ply] the child
+	// of it to be searched next; ckeys[ply] are the keys of its children
+	// (near the root, where they are all made at once).
+	stack, next []positions.Small
+	ckeys       [][]Key
+	// deferred[ply] holds the moves of ply put off because another
+	// thread was searching their child.
+	deferred [][]int
 }
 
 // smallFor prepares s to search positions of p's game and board on the
@@ -76,8 +80,9 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 	for len(s.small.moves) <= ply+1 {
 		s.small.moves = append(s.small.moves, make([]positions.SmallMove, 0, 64))
 		s.small.stack = append(s.small.stack, positions.Small{})
-		s.small.kids = append(s.small.kids, make([]positions.Small, 0, 64))
+		s.small.next = append(s.small.next, positions.Small{})
 		s.small.ckeys = append(s.small.ckeys, make([]Key, 0, 64))
+		s.small.deferred = append(s.small.deferred, make([]int, 0, 64))
 		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
 	}
 	return s.small.moves[ply][:0]
@@ -109,7 +114,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	origAlpha := alpha
 	bestScore, bestMove := -infinity, positions.SmallMove{From: -1}
 	buf := s.smallBuffers(ply)
-	child := &sb.stack[ply+1]
+	child, next := &sb.stack[ply+1], &sb.next[ply]
 	hinted := false
 	if best != NoMove {
 		// The table's best move first, found among the moves of its piece
@@ -161,44 +166,83 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			// searched others (docs/PERFORMANCE.md, "Solver").
 			rot = s.shuffle % len(moves)
 		}
-		// Every child is made once, here, with its key, and its bucket
-		// fetched from memory: the table is asked about all of them
-		// before any is searched (enhanced transposition cut-offs: a
-		// child already known to refute the window ends the node), and
-		// the search below takes them from kids.
-		kids, ckeys, keys := sb.kids[ply][:0], sb.ckeys[ply][:0], sb.keys[ply][:0]
+		// Froglet makes every child's key and fetches its bucket before
+		// any child is searched, and asks the table about all of them
+		// (enhanced transposition cut-offs: a child already known to
+		// refute the window ends the node). Hüpfer does not: its nodes
+		// fell by 7% but its time rose (docs/PERFORMANCE.md, "Nodes
+		// against the reference solver").
+		etc := froglet
+		keys, ckeys := sb.keys[ply][:0], sb.ckeys[ply][:0]
 		for i := range moves {
 			m := &moves[i]
-			kids = append(kids, *p)
-			c := &kids[i]
-			c.Apply(sb.game, m)
 			if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
 				ckeys = append(ckeys, Key{})
 				continue // searched already
 			}
-			ck := sb.key(c)
-			s.tt.Prefetch(ck)
+			c := *p
+			c.Apply(sb.game, m)
+			var ck Key
+			if etc {
+				ck = sb.key(&c)
+				s.tt.Prefetch(ck)
+			}
 			ckeys = append(ckeys, ck)
-			rank := s.moveRank(sb, *c, m, froglet)
+			rank := s.moveRank(sb, &c, m, froglet)
 			tie := i - rot
 			if tie < 0 {
 				tie += len(moves)
 			}
 			keys = append(keys, uint64(uint16(rank)+0x8000)<<48|uint64(moveMask-tie)<<24|uint64(i))
 		}
-		sb.kids[ply], sb.ckeys[ply], sb.keys[ply] = kids, ckeys, keys
-		for _, mk := range keys {
-			i := int(mk & moveMask)
-			if v, ok := s.cutByTable(ckeys[i], &moves[i], beta); ok {
-				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
-				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
-				return v
+		sb.keys[ply], sb.ckeys[ply] = keys, ckeys
+		if etc {
+			for _, mk := range keys {
+				i := int(mk & moveMask)
+				if v, ok := s.cutByTable(ckeys[i], &moves[i], beta); ok {
+					newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+					s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
+					return v
+				}
 			}
 		}
-		for j := range keys {
-			i := pickMove(keys, j)
+		// The children are made one ahead: while one is searched, the
+		// next one's table entry is on its way from memory. With other
+		// threads, a child another thread is searching now waits
+		// (ABDADA): the others are searched first, and by the time it
+		// comes the table may know it.
+		shared := s.busy != nil && ply < busyPlies
+		deferred := sb.deferred[ply][:0]
+		var ck, nk Key
+		if len(keys) > 0 {
+			ck = s.prepare(child, p, moves, ckeys, pickMove(keys, 0), etc)
+		}
+		for j, n := 0, len(keys); j < n+len(deferred); j++ {
+			var i int
+			if j < n {
+				i = int(keys[j] & moveMask)
+				if j+1 < n {
+					nk = s.prepare(next, p, moves, ckeys, pickMove(keys, j+1), etc)
+				}
+				if shared && j > 0 && s.busy.has(ck) {
+					deferred = append(deferred, i)
+					sb.deferred[ply] = deferred
+					*child, ck = *next, nk
+					continue
+				}
+			} else {
+				i = deferred[j-n]
+				ck = s.prepare(child, p, moves, ckeys, i, etc)
+			}
 			m := &moves[i]
-			v := s.smallChild(&kids[i], ckeys[i], m, alpha, beta, ply)
+			var v int
+			if shared {
+				slot := s.busy.mark(ck)
+				v = s.smallChild(child, ck, m, alpha, beta, ply)
+				s.busy.unmark(slot)
+			} else {
+				v = s.smallChild(child, ck, m, alpha, beta, ply)
+			}
 			if s.aborted {
 				return 0
 			}
@@ -211,6 +255,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 					}
 				}
 			}
+			*child, ck = *next, nk
 		}
 	}
 	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
@@ -241,6 +286,20 @@ func encodeHint(m *positions.SmallMove) uint16 {
 		return NoMove
 	}
 	return uint16(m.From)<<hintSeqBits | m.Seq
+}
+
+// prepare makes into c the child of p by moves[i] and returns its key:
+// from ckeys when they were all made (etc), else made now, its bucket
+// fetched.
+func (s *searcher) prepare(c, p *positions.Small, moves []positions.SmallMove, ckeys []Key, i int, etc bool) Key {
+	*c = *p
+	c.Apply(s.small.game, &moves[i])
+	if etc {
+		return ckeys[i]
+	}
+	k := s.small.key(c)
+	s.tt.Prefetch(k)
+	return k
 }
 
 // smallChild searches child, which m made from the position at ply and
@@ -276,15 +335,16 @@ func smallFrogletBound(p *positions.Small) int {
 	return boundOf(frogPoints(p.Occ, p.C0, p.C1))
 }
 
-// moveRank orders the moves of a node, largest first (docs/PERFORMANCE.md,
+// moveRank orders the moves of a node, largest first, by c, the child m
+// makes (which it may change) (docs/PERFORMANCE.md,
 // "Nodes against the reference solver"): a move after which the opponent
 // surely has no move goes first of all. Froglet: the points taken, then
 // the fewest single jumps left to the opponent. Hüpfer: captures, then
 // moves that leave the opponent a compulsory capture, then the difference
 // between the pieces able to hop (or capture) of the mover and of the
 // opponent.
-func (s *searcher) moveRank(sb *smallBoard, c positions.Small, m *positions.SmallMove, froglet bool) int16 {
-	n, capture, none := sb.board.Mobility(sb.game, &c)
+func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.SmallMove, froglet bool) int16 {
+	n, capture, none := sb.board.Mobility(sb.game, c)
 	if none {
 		return 0x3fff
 	}
@@ -296,7 +356,7 @@ func (s *searcher) moveRank(sb *smallBoard, c positions.Small, m *positions.Smal
 		return r + 128 - int16(min(n, 63))
 	}
 	c.Side ^= 1
-	mine, _, _ := sb.board.Mobility(sb.game, &c)
+	mine, _, _ := sb.board.Mobility(sb.game, c)
 	return r + int16(min(mine, 63)) - int16(min(n, 63))
 }
 
@@ -312,4 +372,44 @@ func (s *searcher) cutByTable(ck Key, m *positions.SmallMove, beta int) (int, bo
 		v = score.Parent(int(e.Upper))
 	}
 	return v, v >= beta
+}
+
+// busyPlies: nodes this close to the root tell the other threads which
+// child they are searching (busyTable). Deferring at the root alone gave
+// most of the gain; 1 to 64 measured alike (docs/PERFORMANCE.md,
+// "Solver").
+const busyPlies = 8
+
+// busyTable is where threads mark the positions they are searching, one
+// word a slot (the key's check word; 0 is free), so that a thread about
+// to search the same position can put it off.
+type busyTable struct {
+	slots []atomic.Uint64
+	mask  uint64
+}
+
+func newBusyTable(bits int) *busyTable {
+	return &busyTable{slots: make([]atomic.Uint64, 1<<bits), mask: 1<<bits - 1}
+}
+
+// mark records that k is being searched and returns its slot, or -1 when
+// the slot was taken (by k or another position: nothing is recorded).
+func (b *busyTable) mark(k Key) int {
+	i := k.Index & b.mask
+	if b.slots[i].CompareAndSwap(0, k.Check|1) {
+		return int(i)
+	}
+	return -1
+}
+
+// unmark frees a slot that mark returned.
+func (b *busyTable) unmark(slot int) {
+	if slot >= 0 {
+		b.slots[slot].Store(0)
+	}
+}
+
+// has reports whether another search has marked k.
+func (b *busyTable) has(k Key) bool {
+	return b.slots[k.Index&b.mask].Load() == k.Check|1
 }

@@ -170,8 +170,12 @@ func New(opts Options) *Solver {
 	if opts.HashMB > 0 {
 		s.tt = NewTable(opts.HashMB)
 	}
+	var busy *busyTable
+	if opts.Threads > 1 {
+		busy = newBusyTable(16)
+	}
 	for i := 0; i < opts.Threads; i++ {
-		w := &searcher{stop: &s.stop, shuffle: i, published: &s.nodes, persist: opts.Persistent, limitHit: &s.limitHit}
+		w := &searcher{stop: &s.stop, shuffle: i, published: &s.nodes, persist: opts.Persistent, limitHit: &s.limitHit, busy: busy}
 		w.limit = s.limitReached
 		s.workers = append(s.workers, w)
 	}
