@@ -29,7 +29,7 @@ type smallBoard struct {
 	keys [][]uint64
 	// stack[ply] is the position searched at ply and next[ply] the child
 	// of it to be searched next; ckeys[ply] are the keys of its children
-	// (near the root, where they are all made at once).
+	// (Froglet, where they are all made at once).
 	stack, next []positions.Small
 	ckeys       [][]Key
 	// deferred[ply] holds the moves of ply put off because another
@@ -336,8 +336,8 @@ func smallFrogletBound(p *positions.Small) int {
 }
 
 // moveRank orders the moves of a node, largest first, by c, the child m
-// makes (which it may change) (docs/PERFORMANCE.md,
-// "Nodes against the reference solver"): a move after which the opponent
+// makes, which it may change (docs/PERFORMANCE.md, "Nodes against the
+// reference solver"): a move after which the opponent
 // surely has no move goes first of all. Froglet: the points taken, then
 // the fewest single jumps left to the opponent. Hüpfer: captures, then
 // moves that leave the opponent a compulsory capture, then the difference
