@@ -1,12 +1,14 @@
 // Package solver finds exact values of Froglet and Hüpfer positions:
 // negamax alpha-beta over the whole game tree with a shared transposition
 // table, null-window searches (MTD(f)) to pin the value, several threads
-// sharing the table (lazy SMP), best moves and principal variations.
+// sharing the table and deferring each other's children (ABDADA), best
+// moves and principal variations.
 //
 // Where things are: solver.go (options, threads, MTD(f)), search.go (the
 // search on general positions, move ordering), small.go (the same search
 // on one-word positions of boards of at most 64 cells, with prefetching and
-// move hints), tt.go (the table), solution.go (values, best moves, lines,
+// move hints, transposition cut-offs and the threads' busy table), tt.go
+// (the table), solution.go (values, best moves, lines,
 // analysis), verify.go and annotate.go (puzzle claims and game notes),
 // bench.go (the fixed suite of leapfrog bench).
 package solver
