@@ -247,7 +247,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		*child = *p
 		child.Apply(m)
 		n, none := child.JumpCount()
-		r := m.Points*4 - int16(min(n, 63))
+		r := frogletRank(m.Points, n)
 		if none {
 			r = 0x3fff
 		}
@@ -255,12 +255,10 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		// Enhanced transposition cut-offs, as on the one-word path (here
 		// before the table's best move is searched: it paid, measured on
 		// 12x12 endgames).
-		if e, ok := s.tt.Probe(key(child)); ok {
-			if v := int(m.Points) - int(e.Upper); v >= beta {
-				newLower, newUpper := combine(v, alpha, beta, lower, upper)
-				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
-				return v
-			}
+		if v, ok := s.cutByTable(key(child), positions.Froglet, m.Points, beta); ok {
+			newLower, newUpper := combine(v, alpha, beta, lower, upper)
+			s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
+			return v
 		}
 	}
 	s.rank[ply] = rank

@@ -199,7 +199,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		if etc {
 			for _, mk := range keys {
 				i := int(mk & moveMask)
-				if v, ok := s.cutByTable(ckeys[i], &moves[i], beta); ok {
+				if v, ok := s.cutByTable(ckeys[i], sb.game, moves[i].Points, beta); ok {
 					newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
 					s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
 					return v
@@ -349,7 +349,7 @@ func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.Sma
 		return 0x3fff
 	}
 	if froglet {
-		return m.Points*4 - int16(min(n, 63))
+		return frogletRank(m.Points, n)
 	}
 	r := int16(m.Jumps) * 256
 	if capture {
@@ -360,15 +360,22 @@ func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.Sma
 	return r + int16(min(mine, 63)) - int16(min(n, 63))
 }
 
-// cutByTable reports whether the table already proves that the move m,
-// whose child has the key ck, scores at least beta, and that score.
-func (s *searcher) cutByTable(ck Key, m *positions.SmallMove, beta int) (int, bool) {
+// frogletRank is a Froglet move's rank on both paths: the points it takes,
+// then the fewest single jumps (replies) it leaves the opponent.
+func frogletRank(points int16, replies int) int16 {
+	return points*4 - int16(min(replies, 63))
+}
+
+// cutByTable reports whether the table already proves that a move of game
+// g taking points (Froglet), whose child has the key ck, scores at least
+// beta, and that score: the enhanced transposition cut-off of both paths.
+func (s *searcher) cutByTable(ck Key, g positions.Game, points int16, beta int) (int, bool) {
 	e, ok := s.tt.Probe(ck)
 	if !ok {
 		return 0, false
 	}
-	v := int(m.Points) - int(e.Upper)
-	if s.small.game != positions.Froglet {
+	v := int(points) - int(e.Upper)
+	if g != positions.Froglet {
 		v = score.Parent(int(e.Upper))
 	}
 	return v, v >= beta
