@@ -33,9 +33,10 @@ type Table struct {
 	// for a table of fixed size.
 	maxBuckets uint64
 	growAt     atomic.Int64
-	// Searchers hold mu for reading while they search; a searcher takes it
-	// for writing to grow the table (see grow).
-	mu sync.RWMutex
+	// Searchers hold mu for reading while they search; the searcher that
+	// claims growing takes it for writing to double the table (see grow).
+	mu      sync.RWMutex
+	growing atomic.Bool
 }
 
 type bucket [4]struct{ check, data word }
@@ -111,17 +112,24 @@ func (t *Table) leave() { t.mu.RUnlock() }
 
 // grow doubles the table if the node count reached growAt, nodes being
 // the count now. A searcher calls it between nodes, inside enter/leave:
-// it steps out, waits until every other searcher has stepped out too (each
-// checks growAt every few thousand nodes) and one of them doubles the
-// table, then steps back in.
+// it steps out, and one searcher (the one that claims growing) waits until
+// every other has stepped out too (each checks growAt every few thousand
+// nodes), doubles the table and moves growAt on; the others step straight
+// back in, waiting only while the table doubles. A searcher that queued
+// for the write lock instead would, once another had doubled the table,
+// wait for readers that no longer step out until the next doubling: the
+// second thread idled for 17 and 34 s of a 6x6 search that way.
 func (t *Table) grow(nodes int64) {
 	t.mu.RUnlock()
-	t.mu.Lock()
-	if nodes >= t.growAt.Load() {
-		t.double()
-		t.setGrowAt(nodes)
+	if t.growing.CompareAndSwap(false, true) {
+		if nodes >= t.growAt.Load() { // not yet doubled by another
+			t.mu.Lock()
+			t.double()
+			t.setGrowAt(nodes)
+			t.mu.Unlock()
+		}
+		t.growing.Store(false)
 	}
-	t.mu.Unlock()
 	t.mu.RLock()
 }
 

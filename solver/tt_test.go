@@ -3,6 +3,7 @@ package solver
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
@@ -102,6 +103,44 @@ func TestGrowingTable(t *testing.T) {
 		if st.Probes < s.Nodes()-100 || st.Hits > st.Probes || st.Replaced > st.Stores || st.Stores == 0 {
 			t.Errorf("threads %d: %d nodes, table counts %+v", threads, s.Nodes(), st)
 		}
+	}
+}
+
+// TestGrowLetsOthersBackIn: a searcher that steps out to grow the table
+// while another doubles it gets back in as soon as the table has doubled,
+// without waiting for the one that doubled it to step out again (which it
+// does only at the next doubling, seconds or minutes later).
+func TestGrowLetsOthersBackIn(t *testing.T) {
+	tt := NewGrowingTable(1, 64, 0)
+	tt.growAt.Store(0)
+	aBack, bBack, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	tt.enter() // B is searching
+	go func() { // A
+		tt.enter()
+		tt.grow(1) // waits for B to step out, then doubles
+		close(aBack)
+		<-release // A searches on and does not call grow again
+		tt.leave()
+	}()
+	time.Sleep(50 * time.Millisecond) // A now waits for B
+	go func() {
+		tt.grow(1) // B steps out
+		close(bBack)
+	}()
+	select {
+	case <-aBack:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the table did not double")
+	}
+	select {
+	case <-bBack:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a searcher waited for the table to grow after it had doubled")
+	}
+	close(release)
+	tt.leave()
+	if got := len(tt.buckets); got != 2*int(bucketsFor(1)) {
+		t.Errorf("%d buckets after one doubling from %d", got, bucketsFor(1))
 	}
 }
 
