@@ -114,7 +114,7 @@ func TestGrowLetsOthersBackIn(t *testing.T) {
 	tt := NewGrowingTable(1, 64, 0)
 	tt.growAt.Store(0)
 	aBack, bBack, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
-	tt.enter() // B is searching
+	tt.enter()  // B is searching
 	go func() { // A
 		tt.enter()
 		tt.grow(1) // waits for B to step out, then doubles
