@@ -25,8 +25,9 @@ type Config struct {
 	Openings  int
 	// Removals also values every opening removal, not only the best.
 	Removals bool
-	// WDL asks only who wins each opening, a far smaller search: an
-	// opening's Value is then its outcome for White (-1, 0 or 1).
+	// WDL asks only who wins each opening: an opening's Value is then its
+	// outcome for White (-1, 0 or 1). A draw costs as much as its value (the
+	// same two null windows), a win or a loss about half.
 	WDL bool
 	// Parallel openings are solved at once, each by Solver's solver.
 	Parallel int

@@ -159,7 +159,7 @@ position the winner meets against every defence. "leapfrog proof check FILE"
 replays it with a plain move generator of its own.`,
 		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
-			&cli.StringFlag{Name: "method", Value: "auto", Usage: "how --wdl searches a Hüpfer position: auto (proof numbers for a while, then alpha-beta), alphabeta or pn (proof-number search alone)"},
+			&cli.StringFlag{Name: "method", Value: "auto", Usage: "how --wdl searches a Hüpfer position: auto (proof numbers briefly, alpha-beta for a while, then proof numbers to the end), alphabeta or pn (proof-number search alone)"},
 			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"},
 			natsFlag,
 		), lineFlags()...),
@@ -363,7 +363,7 @@ its points minus the value of the position it makes; Hüpfer: win or loss, the
 distance counting the move itself), the outcome it leads to (win, draw or loss,
 Froglet counting the scores so far) and its cost against the best move (Froglet:
 points; Hüpfer: plies by which a win comes later or a loss sooner). --wdl gives
-each move's outcome only, which needs far less search. --nats URL has a cluster of
+each move's outcome only: less search (Hüpfer: far less, without the distances). --nats URL has a cluster of
 workers answer.
 
    leapfrog analyze "froglet rbg./..ry/bgyg w 0-0"

@@ -26,8 +26,9 @@ for S from --seed on, each exactly, --parallel at a time, and prints how White d
 with perfect play: wins, draws and losses with 95% intervals (Wilson), the mean value
 with its interval, and the count of every value. With --removals every opening
 removal is valued too, and the mean spread between the best and the worst removal is
-given. --wdl asks only who wins each opening: far less search (a 6x6 opening in about a
-minute), and no values. Solved openings stay in the cache: a study run again, or extended, reuses them.
+given. --wdl asks only who wins each opening, and gives no values: a drawn opening
+costs as much as its value, a won or lost one about half (a 6x6 opening takes one to
+ten minutes on one core either way). Solved openings stay in the cache: a study run again, or extended, reuses them.
 --format csv prints a line per opening; --json the summary and every opening.
 
 study hupfer solves the start of a board for every pair of supplies in --supply (Red's
@@ -46,7 +47,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
 			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
-			&cli.BoolFlag{Name: "wdl", Usage: "Froglet: only who wins each opening (values become outcomes: -1, 0, +1), a far smaller search"},
+			&cli.BoolFlag{Name: "wdl", Usage: "Froglet: only who wins each opening (values become outcomes: -1, 0, +1), less search where White wins or loses"},
 			&cli.IntFlag{Name: "parallel", Usage: "openings solved at once, each on one thread", DefaultText: "one per core"},
 			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
