@@ -420,7 +420,10 @@ func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint
 // longer jumps start with one); Hüpfer, the pieces that can capture, and
 // failing that the pieces that can hop (over one of their own onto an
 // empty point). none reports that the player surely has no move: no
-// single jump (on a board that is not full), or no capture and no hop.
+// single jump (on a board that is not full), or no capture and no hop
+// (with an empty supply, none that leads to a capture); it is exact but
+// for a Hüpfer player with a supply whose hops all end where no piece can
+// be born.
 // The search orders moves by their children's mobility: fewer replies
 // first.
 func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
@@ -432,13 +435,50 @@ func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 		n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
 		return n, false, n == 0
 	}
+	movers, capture := b.hupferMovers(s)
+	if capture {
+		return bits.OnesCount64(movers), true, false
+	}
+	if movers != 0 && s.Counts[s.Side] == 0 {
+		mine := s.sideSet(s.Side)
+		if !b.hopsCapture(movers, mine, s.Occ&^mine, s.Occ) {
+			// With an empty supply only a hop that leads to a capture
+			// is a move: none is then exact. A quarter of the search's
+			// nodes were such ends, each a table probe and store.
+			return 0, false, true
+		}
+	}
+	return bits.OnesCount64(movers), false, movers == 0
+}
+
+// HupferMovers counts, cheaply, the Hüpfer pieces of the player to move in
+// s (on a board of at most 64 cells) that can capture, or when none can,
+// those that can hop, whether or not an empty supply lets the hop be a
+// move; capture says which.
+func (b *Board) HupferMovers(s *Small) (n int, capture bool) {
+	movers, capture := b.hupferMovers(s)
+	return bits.OnesCount64(movers), capture
+}
+
+func (b *Board) hupferMovers(s *Small) (movers uint64, capture bool) {
 	mine := s.sideSet(s.Side)
 	theirs := s.Occ &^ mine
 	if c := b.captureFrom(mine, theirs); c != 0 {
-		return bits.OnesCount64(c), true, false
+		return c, true
 	}
-	hops := b.jumpSources(mine, mine, b.Cells[0]&^s.Occ)
-	return bits.OnesCount64(hops), false, hops == 0
+	return b.jumpSources(mine, mine, b.Cells[0]&^s.Occ), false
+}
+
+// hopsCapture reports whether one of the pieces of hoppers (of mine) can
+// hop its way to a point from which it captures a piece of theirs.
+func (b *Board) hopsCapture(hoppers, mine, theirs, occ uint64) bool {
+	for x := hoppers; x != 0; x &= x - 1 {
+		start := x & -x
+		if _, captures := b.hopReach(start, mine&^start, theirs, b.Cells[0]&^occ|start); captures != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // JumpCount is Mobility's Froglet count on any board: the single jumps of

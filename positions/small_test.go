@@ -191,7 +191,8 @@ func FuzzSmallMoves(f *testing.F) {
 // TestMobilityNoneIsSound: the search takes a move after which Mobility
 // says the opponent surely has no move as a win (Hüpfer) or an end, so
 // "none" must never be said of a position with a move; and a Froglet
-// position's count is its single jumps.
+// position's count is its single jumps. It is also exact (no move is
+// always said) in Froglet and for a Hüpfer player with an empty supply.
 func TestMobilityNoneIsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	said := 0
@@ -213,6 +214,9 @@ func TestMobilityNoneIsSound(t *testing.T) {
 			if len(moves) > 0 {
 				t.Fatalf("%s: Mobility says no move, but it has %d", p, len(moves))
 			}
+		}
+		if exact := p.Game == Froglet || p.Counts[p.Side] == 0; exact && !none && len(moves) == 0 {
+			t.Fatalf("%s: no move, but Mobility does not say so", p)
 		}
 		if p.Game == Froglet && !p.IsFull() {
 			singles := 0

@@ -249,13 +249,17 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		n, none := child.JumpCount()
 		r := frogletRank(m.Points, n)
 		if none {
-			r = 0x3fff
+			r = endsGame
 		}
 		rank = append(rank, r)
 		// Enhanced transposition cut-offs, as on the one-word path (here
 		// before the table's best move is searched: it paid, measured on
-		// 12x12 endgames).
-		if v, ok := s.cutByTable(key(child), positions.Froglet, m.Points, beta); ok {
+		// 12x12 endgames). A move that ends the game is worth its points.
+		v, ok := int(m.Points), true
+		if !none {
+			v, ok = s.cutByTable(key(child), positions.Froglet, m.Points, beta)
+		}
+		if ok && v >= beta {
 			newLower, newUpper := combine(v, alpha, beta, lower, upper)
 			s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
 			return v
@@ -268,7 +272,12 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	origAlpha := alpha
 	bestScore, bestIdx := -infinity, uint16(NoMove)
 	for _, i := range order {
-		v := s.moveScore(p, &s.moves[ply][i], alpha, beta, ply)
+		var v int
+		if froglet && rank[i] == endsGame {
+			v = int(s.moves[ply][i].Points) // the child has no move
+		} else {
+			v = s.moveScore(p, &s.moves[ply][i], alpha, beta, ply)
+		}
 		if s.aborted {
 			return 0
 		}

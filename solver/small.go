@@ -174,6 +174,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		// against the reference solver").
 		etc := froglet
 		keys, ckeys := sb.keys[ply][:0], sb.ckeys[ply][:0]
+		wonBy := -1
 		for i := range moves {
 			m := &moves[i]
 			if hinted && m.From == bestMove.From && m.Seq == bestMove.Seq {
@@ -184,22 +185,40 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			c.Apply(sb.game, m)
 			var ck Key
 			if etc {
+				// Fetched before the rank is worked out, which hides
+				// the wait (a child that ends the game does without).
 				ck = sb.key(&c)
 				s.tt.Prefetch(ck)
 			}
 			ckeys = append(ckeys, ck)
 			rank := s.moveRank(sb, &c, m, froglet)
+			if rank == endsGame && !froglet {
+				wonBy = i
+				break
+			}
 			tie := i - rot
 			if tie < 0 {
 				tie += len(moves)
 			}
 			keys = append(keys, uint64(uint16(rank)+0x8000)<<48|uint64(moveMask-tie)<<24|uint64(i))
 		}
+		if wonBy >= 0 {
+			// The opponent has no move: a win in 1, the best score there
+			// is, decided without searching the child or ranking the
+			// other moves.
+			v := score.Parent(score.Terminal(sb.game))
+			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: encodeHint(&moves[wonBy]), Work: 1})
+			return v
+		}
 		sb.keys[ply], sb.ckeys[ply] = keys, ckeys
 		if etc {
 			for _, mk := range keys {
 				i := int(mk & moveMask)
-				if v, ok := s.cutByTable(ckeys[i], sb.game, moves[i].Points, beta); ok {
+				v, ok := int(moves[i].Points), true
+				if !endsGameKey(mk) {
+					v, ok = s.cutByTable(ckeys[i], sb.game, moves[i].Points, beta)
+				}
+				if ok && v >= beta {
 					newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
 					s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
 					return v
@@ -224,7 +243,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 				if j+1 < n {
 					nk = s.prepare(next, p, moves, ckeys, pickMove(keys, j+1), etc)
 				}
-				if shared && j > 0 && s.busy.has(ck) {
+				if shared && j > 0 && !endsGameKey(keys[j]) && s.busy.has(ck) {
 					deferred = append(deferred, i)
 					sb.deferred[ply] = deferred
 					*child, ck = *next, nk
@@ -236,7 +255,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			}
 			m := &moves[i]
 			var v int
-			if shared {
+			if j < n && endsGameKey(keys[j]) {
+				// The child has no move (Froglet): the move is worth its
+				// points, and the child needs no node.
+				v = int(m.Points)
+			} else if shared {
 				slot := s.busy.mark(ck)
 				v = s.smallChild(child, ck, m, alpha, beta, ply)
 				s.busy.unmark(slot)
@@ -346,7 +369,7 @@ func smallFrogletBound(p *positions.Small) int {
 func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.SmallMove, froglet bool) int16 {
 	n, capture, none := sb.board.Mobility(sb.game, c)
 	if none {
-		return 0x3fff
+		return endsGame
 	}
 	if froglet {
 		return frogletRank(m.Points, n)
@@ -356,9 +379,18 @@ func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.Sma
 		return r + 128 - int16(min(n, 63))
 	}
 	c.Side ^= 1
-	mine, _, _ := sb.board.Mobility(sb.game, c)
+	mine, _ := sb.board.HupferMovers(c)
 	return r + int16(min(mine, 63)) - int16(min(n, 63))
 }
+
+// endsGame is the rank of a move after which the opponent has no move: it
+// goes first, and its child is never searched (Hüpfer: the node is won in
+// 1; Froglet: the move is worth its points).
+const endsGame int16 = 0x3fff
+
+// endsGameKey reports whether a move's search key (searchSmall) holds the
+// rank endsGame.
+func endsGameKey(mk uint64) bool { return uint16(mk>>48) == uint16(endsGame)+0x8000 }
 
 // frogletRank is a Froglet move's rank on both paths: the points it takes,
 // then the fewest single jumps (replies) it leaves the opponent.
