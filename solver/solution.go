@@ -46,11 +46,11 @@ func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {
 }
 
 // abBudget is how many nodes WDL's MethodAuto gives alpha-beta before it
-// hands the question to proof numbers: about ten seconds on two threads,
-// which settles the 6x6 starts up to 6-6, where alpha-beta is the faster;
-// from 7-7 on proof numbers are (docs/PERFORMANCE.md, "Who wins"). A
+// hands the question to proof numbers: about a minute on two threads,
+// which settles the 6x6 starts up to 7-7, where alpha-beta is the faster;
+// from 8-8 on proof numbers are (docs/PERFORMANCE.md, "Who wins"). A
 // variable, so that the tests can hand small questions over.
-var abBudget int64 = 1 << 26
+var abBudget int64 = 1 << 28
 
 // alphaBetaWDL is WDL by alpha-beta alone.
 func (s *Solver) alphaBetaWDL(p *positions.Position) (score.Outcome, error) {
