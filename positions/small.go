@@ -368,7 +368,9 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove 
 		buf = numberMoves(b.smallChains(s, buf, from, from, theirs), n)
 	}
 	if len(buf) == first {
-		for x := mine; x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
+		// Only a piece with a first hop has hops.
+		hoppers := b.jumpSources(mine, mine, b.Cells[0]&^s.Occ)
+		for x := hoppers; x != 0 && !TooManyMoves(buf, first); x &= x - 1 {
 			n := len(buf)
 			buf = numberMoves(b.smallHops(s, buf, bits.TrailingZeros64(x), mine, theirs), n)
 		}
