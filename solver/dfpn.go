@@ -214,7 +214,12 @@ func (s *Solver) Prove(p *positions.Position, g int) (bool, error) {
 // prove is Prove within budget nodes (0: no budget); decided is false
 // when the budget ran out first.
 func (s *Solver) prove(p *positions.Position, g int, budget int64) (won, decided bool, err error) {
-	ps := s.newPNSearch(p, budget)
+	return s.newPNSearch(p, budget).prove(p, g)
+}
+
+// prove is Solver.prove on the search ps.
+func (ps *pnSearch) prove(p *positions.Position, g int) (won, decided bool, err error) {
+	s := ps.s
 	var pn, dn uint32
 	if sp, ok := p.Small(); ok {
 		pn, dn = ps.midSmall(&sp, g, 0, pnInfinity, pnInfinity)
@@ -453,6 +458,42 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	lines := bufio.NewWriter(tmp)
+	d, err := ps.strategyPlies(p, winner, func(text, move string) {
+		fmt.Fprintf(lines, "%s\t%s\n", text, move)
+	})
+	if err != nil {
+		return ProofStats{}, err
+	}
+	if err := lines.Flush(); err != nil {
+		return ProofStats{}, err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return ProofStats{}, err
+	}
+	pw, err := proof.NewWriter(w, p, winner, int(d))
+	if err != nil {
+		return ProofStats{}, err
+	}
+	sc := bufio.NewScanner(tmp)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		pos, move, _ := strings.Cut(sc.Text(), "\t")
+		if err := pw.MoveText(pos, move); err != nil {
+			return ProofStats{}, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return ProofStats{}, err
+	}
+	digest, err := pw.Close()
+	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: won}, err
+}
+
+// strategyPlies walks the winner's strategy that ps proved from p (a
+// move at each of the winner's positions, every reply of the loser's) and
+// returns the most plies it takes against any defence; emit, if not nil,
+// gets each of the winner's positions, as text, with its move.
+func (ps *pnSearch) strategyPlies(p *positions.Position, winner int, emit func(text, move string)) (int32, error) {
 	// plies holds, by a 128-bit hash of each position's text, the plies
 	// its strategy takes: a position met again is not walked again. (Two
 	// texts with one hash would leave a position out, which the checker
@@ -480,7 +521,9 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 			if err != nil {
 				return 0, err
 			}
-			fmt.Fprintf(lines, "%s\t%s\n", text, m.Text)
+			if emit != nil {
+				emit(text, m.Text)
+			}
 			cd, err := walk(m.Result)
 			if err != nil {
 				return 0, err
@@ -490,34 +533,7 @@ func (s *Solver) ProofByNumbers(p *positions.Position, w io.Writer) (ProofStats,
 		plies[h] = d
 		return d, nil
 	}
-	d, err := walk(p)
-	if err != nil {
-		return ProofStats{}, err
-	}
-	plies = nil
-	if err := lines.Flush(); err != nil {
-		return ProofStats{}, err
-	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return ProofStats{}, err
-	}
-	pw, err := proof.NewWriter(w, p, winner, int(d))
-	if err != nil {
-		return ProofStats{}, err
-	}
-	sc := bufio.NewScanner(tmp)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		pos, move, _ := strings.Cut(sc.Text(), "\t")
-		if err := pw.MoveText(pos, move); err != nil {
-			return ProofStats{}, err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return ProofStats{}, err
-	}
-	digest, err := pw.Close()
-	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: won}, err
+	return walk(p)
 }
 
 // newPNSearch makes a proof-number search of positions like p.
@@ -597,4 +613,54 @@ func (ps *pnSearch) winningMove(q *positions.Position) (positions.LegalMove, err
 		}
 	}
 	return positions.LegalMove{}, fmt.Errorf("%s: no move found that the search proved", q)
+}
+
+// proofBudget is how many nodes solve gives proof numbers before it
+// searches a Hüpfer position's exact value: enough for the wins they find
+// fast (the 5x5 starts with supplies 4-4, 5-5 and 8-8), whose strategy
+// bounds the distance within a few plies of the quickest and spares
+// alpha-beta most of its null windows (docs/PERFORMANCE.md, "Nodes
+// against the reference solver"). Where it does not settle, it costs
+// about 10 ms; 2^15 nodes settled more starts but cost 45 ms.
+var proofBudget int64 = 1 << 13
+
+// boundByProof bounds the distance of the Hüpfer position p by proof
+// numbers, within proofBudget nodes, when neither the table nor the
+// persistent store knows anything of p: the strategy proved takes at most
+// some plies against every defence, and that bound goes into the table,
+// where the exact search starts from it. It gives up quietly: the search
+// that follows reports any limit.
+func (s *Solver) boundByProof(p *positions.Position) {
+	tt, k := s.table(p), s.key(p)
+	if _, ok := tt.Probe(k); ok {
+		return
+	}
+	if pe := s.opts.Persistent; pe != nil {
+		if _, _, ok := pe.Load(p); ok {
+			return
+		}
+	}
+	if !p.HasMoves() {
+		return
+	}
+	ps := s.newPNSearch(p, proofBudget)
+	won, decided, err := ps.prove(p, 0)
+	if err != nil || !decided {
+		return
+	}
+	winner := p.Side
+	if !won {
+		winner ^= 1
+	}
+	d, err := ps.strategyPlies(p, winner, nil)
+	if err != nil {
+		return
+	}
+	e := Entry{Lower: -infinity, Upper: infinity, Best: NoMove, Work: 1}
+	if won {
+		e.Lower = int16(score.Hupfer(true, int(d)))
+	} else {
+		e.Upper = int16(score.Hupfer(false, int(d)))
+	}
+	tt.Store(k, e)
 }

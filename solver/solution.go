@@ -238,6 +238,9 @@ func replay(p *positions.Position, sc int, pv []string) (*Solution, bool) {
 
 // solve searches p's value and line.
 func (s *Solver) solve(p *positions.Position) (*Solution, error) {
+	if p.Game == positions.Hupfer {
+		s.boundByProof(p)
+	}
 	v, err := s.Value(p)
 	if err != nil {
 		return nil, err

@@ -147,10 +147,20 @@ func TestSolveAgainstMinimax(t *testing.T) {
 		// grow starts each solver's table at one bucket, to double
 		// every few nodes.
 		grow bool
-	}{{1, false, false}, {2, false, false}, {1, true, false}, {2, false, true}} {
+		// noProof gives solve's proof numbers (boundByProof) too few
+		// nodes to settle anything, so that Hüpfer values come from
+		// alpha-beta alone; elsewhere they settle almost every position
+		// here and bound its distance first.
+		noProof bool
+	}{{1, false, false, false}, {2, false, false, false}, {1, true, false, false}, {2, false, true, false}, {1, false, false, true}} {
 		threads := c.threads
-		t.Run(fmt.Sprintf("threads=%d,general=%v,grow=%v", threads, c.general, c.grow), func(t *testing.T) {
+		t.Run(fmt.Sprintf("threads=%d,general=%v,grow=%v,noProof=%v", threads, c.general, c.grow, c.noProof), func(t *testing.T) {
 			defer setGeneral(c.general)()
+			if c.noProof {
+				old := proofBudget
+				proofBudget = 1
+				defer func() { proofBudget = old }()
+			}
 			hashMB := 1
 			if c.grow {
 				hashMB = 0
@@ -158,7 +168,7 @@ func TestSolveAgainstMinimax(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(11, 12))
 			n := n
-			if c.general || c.grow {
+			if c.general || c.grow || c.noProof {
 				// The general path is the same search on other types;
 				// a third of the positions suffice to hold it to the
 				// reference (boards over 64 cells use it everywhere).
