@@ -109,10 +109,14 @@ func (p *Position) dedupeAcrossStarts(moves []Move, first int) []Move {
 // hold SmallMoves to GenerateMoves).
 func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []SmallMove {
 	out := moves[:first]
+	// A move can repeat an earlier one only if that one took its frog,
+	// or it comes back to its start: taken is every frog the earlier
+	// moves of two jumps or more took, which rules most moves out at once.
+	var taken uint64
 	for i := first; i < len(moves); i++ {
 		m := moves[i]
 		dup := false
-		if m.Jumps >= 2 {
+		if m.Jumps >= 2 && (taken>>uint(m.From)&1 != 0 || m.To == m.From) {
 			for j := first; j < len(out); j++ {
 				o := &out[j]
 				if o.From == m.From || o.Jumps != m.Jumps || o.Points != m.Points {
@@ -132,6 +136,9 @@ func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []Sm
 		}
 		if !dup {
 			out = append(out, m)
+			if m.Jumps >= 2 {
+				taken |= m.Removed
+			}
 		}
 	}
 	return out
