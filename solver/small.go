@@ -35,6 +35,10 @@ type smallBoard struct {
 	// deferred[ply] holds the moves of ply put off because another
 	// thread was searching their child.
 	deferred [][]int
+	// images[ply] holds the images of the position at ply under the
+	// symmetries (Froglet, symmetric), from which its children's keys
+	// come cheaper (childKey).
+	images []positions.Images
 }
 
 // smallFor prepares s to search positions of p's game and board on the
@@ -74,6 +78,16 @@ func (sb *smallBoard) key(p *positions.Small) Key {
 	return sb.seed.hupferMeta(int(p.Counts[side]), int(p.Counts[side^1])).hupferView(k.Occ, k.C0)
 }
 
+// childKey is key for child, a Froglet position one move from parent,
+// whose images under the symmetries are im: the least image comes from
+// the parent's images and the few cells the move changed, not from the
+// child's whole words (positions.Canonicalizer.ChildKey). Where the board
+// is too small for that to pay, ChildKey works from the child alone.
+func (sb *smallBoard) childKey(im *positions.Images, parent, child *positions.Small) Key {
+	k := sb.canon.ChildKey(positions.Froglet, im, parent, child)
+	return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
+}
+
 // smallBuffers returns the move buffer of ply, making the buffers of every
 // ply up to it.
 func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
@@ -84,6 +98,7 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 		s.small.ckeys = append(s.small.ckeys, make([]Key, 0, 64))
 		s.small.deferred = append(s.small.deferred, make([]int, 0, 64))
 		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
+		s.small.images = append(s.small.images, positions.Images{})
 	}
 	return s.small.moves[ply][:0]
 }
@@ -116,6 +131,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	buf := s.smallBuffers(ply)
 	child, next := &sb.stack[ply+1], &sb.next[ply]
 	hinted := false
+	// A symmetric Froglet node makes its children's keys from its own
+	// images (childKey): cheaper than each child's least image alone.
+	images := froglet && sb.symmetric
+	im := &sb.images[ply]
+	if images {
+		sb.canon.Images(p, im)
+	}
 	if best != NoMove {
 		// The table's best move first, found among the moves of its piece
 		// alone: when it refutes, no other move is ever generated.
@@ -124,7 +146,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			hinted, bestMove = true, hm[seq]
 			*child = *p
 			child.Apply(sb.game, &bestMove)
-			bestScore = s.smallChild(child, sb.key(child), &bestMove, alpha, beta, ply)
+			var ck Key
+			if images {
+				ck = sb.childKey(im, p, child)
+			} else {
+				ck = sb.key(child)
+			}
+			bestScore = s.smallChild(child, ck, &bestMove, alpha, beta, ply)
 			if s.aborted {
 				return 0
 			}
@@ -174,6 +202,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		// against the reference solver").
 		etc := froglet
 		keys, ckeys := sb.keys[ply][:0], sb.ckeys[ply][:0]
+
 		wonBy := -1
 		for i := range moves {
 			m := &moves[i]
@@ -187,7 +216,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			if etc {
 				// Fetched before the rank is worked out, which hides
 				// the wait (a child that ends the game does without).
-				ck = sb.key(&c)
+				if images {
+					ck = sb.childKey(im, p, &c)
+				} else {
+					ck = sb.key(&c)
+				}
 				s.tt.Prefetch(ck)
 			}
 			ckeys = append(ckeys, ck)

@@ -336,6 +336,36 @@ func TestSmallKeysAndBounds(t *testing.T) {
 	}
 }
 
+// TestChildKeys: a symmetric Froglet node's children's keys, made from
+// its images (childKey), are the keys of the children themselves, on
+// boards where the images are used (more than 40 cells) and where not.
+func TestChildKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(53, 54))
+	for _, size := range []int{4, 6, 7, 8} {
+		b := positions.MustBoard(size, size, positions.Set{})
+		var s searcher
+		for i := 0; i < 300; i++ {
+			p := &positions.Position{Game: positions.Froglet, Board: b, Side: rng.IntN(2)}
+			for c := 0; c < size*size; c++ {
+				if rng.IntN(3) != 0 {
+					p.Put(c, rng.IntN(4))
+				}
+			}
+			sp, _ := p.Small()
+			s.small.orient(b, positions.Froglet, b.Symmetries()[1:])
+			var im positions.Images
+			s.small.canon.Images(&sp, &im)
+			for _, m := range b.SmallMoves(positions.Froglet, &sp, nil) {
+				c := sp
+				c.Apply(positions.Froglet, &m)
+				if got, want := s.small.childKey(&im, &sp, &c), s.small.key(&c); got != want {
+					t.Fatalf("%s, move %+v: key from the images %x, the child's %x", p, m, got, want)
+				}
+			}
+		}
+	}
+}
+
 // fakeAnswers is a Persistent that keeps whole answers in memory.
 type fakeAnswers struct {
 	score map[string]int
@@ -388,6 +418,17 @@ func symmetricPosition(rng *rand.Rand) *positions.Position {
 		p = &positions.Position{Game: positions.Froglet, Board: positions.MustBoard(4, 4, positions.Set{}), Side: rng.IntN(2)}
 		for c := 0; c < 16; c++ {
 			if rng.IntN(3) != 0 {
+				p.Put(c, rng.IntN(4))
+			}
+		}
+	}
+	if rng.IntN(4) == 0 {
+		// A board of more than 40 cells, where children's keys come
+		// from their parent's images (smallBoard.childKey): few frogs,
+		// so that the reference can solve it.
+		p = &positions.Position{Game: positions.Froglet, Board: positions.MustBoard(7, 7, positions.Set{}), Side: rng.IntN(2)}
+		for c := 0; c < 49; c++ {
+			if rng.IntN(7) == 0 {
 				p.Put(c, rng.IntN(4))
 			}
 		}
