@@ -22,6 +22,10 @@ func TestPublishedProofs(t *testing.T) {
 		// From proof-number search (solve --wdl --proof): a win, not
 		// the quickest (Red loses in 16 against the best defence).
 		"hupfer-6x6-5-5.proof": {"Turquoise", 22},
+		// The first equal supplies with which Red wins 6x6, and the
+		// standard game (the most plies the proved strategy takes).
+		"hupfer-6x6-10-10.proof": {"Red", 41},
+		"hupfer-6x6-14-14.proof": {"Red", 47},
 	}
 	files, _ := filepath.Glob("../examples/proofs/*.proof")
 	if len(files) != len(want) {
