@@ -23,6 +23,9 @@ var exampleTakes = map[string]string{
 	`leapfrog serve`:   "to be stopped: it serves until Ctrl-C (the web tests run it)",
 	`leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB`:                                "two minutes and 14 GB",
 	`leapfrog tablebase build "froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0"`: "half a minute and 2 GB",
+	// The proof it writes is examples/proofs/hupfer-6x6-14-14.proof,
+	// which TestPublishedProofs checks.
+	`./leapfrog solve "$(./leapfrog new hupfer --size 6)" --wdl --proof h6.proof`: "half a minute, more beside the other tests",
 }
 
 const exampleLimit = 60 * time.Second
