@@ -133,6 +133,8 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	hinted := false
 	// A symmetric Froglet node makes its children's keys from its own
 	// images (childKey): cheaper than each child's least image alone.
+	// The choice is made at each call: childKey deciding it from a nil
+	// image set was 6% slower on the cross.
 	images := froglet && sb.symmetric
 	im := &sb.images[ply]
 	if images {
