@@ -78,12 +78,16 @@ func (sb *smallBoard) key(p *positions.Small) Key {
 	return sb.seed.hupferMeta(int(p.Counts[side]), int(p.Counts[side^1])).hupferView(k.Occ, k.C0)
 }
 
-// childKey is key for child, a Froglet position one move from parent,
-// whose images under the symmetries are im: the least image comes from
-// the parent's images and the few cells the move changed, not from the
-// child's whole words (positions.Canonicalizer.ChildKey). Where the board
-// is too small for that to pay, ChildKey works from the child alone.
+// childKey is key for child, a position one move from parent. When im
+// is not nil (Froglet, under symmetries), it holds the parent's images
+// under them, and the least image comes from those and the few cells the
+// move changed, not from the child's whole words
+// (positions.Canonicalizer.ChildKey; where the board is too small for
+// that to pay, ChildKey works from the child alone).
 func (sb *smallBoard) childKey(im *positions.Images, parent, child *positions.Small) Key {
+	if im == nil {
+		return sb.key(child)
+	}
 	k := sb.canon.ChildKey(positions.Froglet, im, parent, child)
 	return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
 }
@@ -133,11 +137,9 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 	hinted := false
 	// A symmetric Froglet node makes its children's keys from its own
 	// images (childKey): cheaper than each child's least image alone.
-	// The choice is made at each call: childKey deciding it from a nil
-	// image set was 6% slower on the cross.
-	images := froglet && sb.symmetric
-	im := &sb.images[ply]
-	if images {
+	var im *positions.Images
+	if froglet && sb.symmetric {
+		im = &sb.images[ply]
 		sb.canon.Images(p, im)
 	}
 	if best != NoMove {
@@ -148,13 +150,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			hinted, bestMove = true, hm[seq]
 			*child = *p
 			child.Apply(sb.game, &bestMove)
-			var ck Key
-			if images {
-				ck = sb.childKey(im, p, child)
-			} else {
-				ck = sb.key(child)
-			}
-			bestScore = s.smallChild(child, ck, &bestMove, alpha, beta, ply)
+			bestScore = s.smallChild(child, sb.childKey(im, p, child), &bestMove, alpha, beta, ply)
 			if s.aborted {
 				return 0
 			}
@@ -204,7 +200,6 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 		// against the reference solver").
 		etc := froglet
 		keys, ckeys := sb.keys[ply][:0], sb.ckeys[ply][:0]
-
 		wonBy := -1
 		for i := range moves {
 			m := &moves[i]
@@ -218,11 +213,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int) 
 			if etc {
 				// Fetched before the rank is worked out, which hides
 				// the wait (a child that ends the game does without).
-				if images {
-					ck = sb.childKey(im, p, &c)
-				} else {
-					ck = sb.key(&c)
-				}
+				ck = sb.childKey(im, p, &c)
 				s.tt.Prefetch(ck)
 			}
 			ckeys = append(ckeys, ck)
