@@ -188,7 +188,8 @@ func New(opts Options) *Solver {
 // the options ask for or the position's board suggests.
 func (s *Solver) table(p *positions.Position) *Table {
 	if s.tt == nil {
-		s.tt = NewGrowingTable(startHashMB, AutoHashMB(p.Board.Size()), s.Nodes())
+		cells := p.Board.Size()
+		s.tt = NewGrowingTable(startHashMB, AutoHashMB(cells), growNodesFor(cells), s.Nodes())
 	}
 	for _, w := range s.workers {
 		w.tt = s.tt

@@ -33,6 +33,8 @@ type Table struct {
 	// for a table of fixed size.
 	maxBuckets uint64
 	growAt     atomic.Int64
+	// perEntry is the nodes per entry at which a growing table doubles.
+	perEntry int64
 	// Searchers hold mu for reading while they search; the searcher that
 	// claims growing takes it for writing to double the table (see grow).
 	mu      sync.RWMutex
@@ -79,18 +81,36 @@ func bucketsFor(mb int) uint64 {
 	return 1 << (63 - bits.LeadingZeros64(n))
 }
 
-// growNodes is how many nodes per entry a growing table lets a search
-// run before it doubles: a search runs fastest on a table far smaller than
-// its node count (docs/PERFORMANCE.md, "Table size").
-var growNodes int64 = 64 // a variable so that tests can make tables grow early
+// growNodesFor is how many nodes per entry a growing table lets a search run
+// before it doubles, by the board's cells (docs/PERFORMANCE.md, "Table
+// size"). On boards of up to 64 cells (the one-word search, a node in
+// some 0.3 µs) a search runs fastest on a table far smaller than its node
+// count, since every probe of a large table goes to memory. Larger boards
+// take the general search, whose node costs some 0.6 µs, a miss far less
+// in proportion, and whose endgames transpose more than a small table
+// holds: there the table grows with the node count.
+func growNodesFor(cells int) int64 {
+	if growNodes > 0 {
+		return growNodes
+	}
+	if cells > 64 {
+		return 1
+	}
+	return 64
+}
+
+// growNodes, when positive, overrides growNodesFor (tests make tables grow
+// early with it).
+var growNodes int64
 
 // NewGrowingTable returns a table of about startMB megabytes that doubles
 // up to about maxMB as the searches of the Solver it serves go on: each
-// time their node count (Solver.Nodes, from nodes) reaches growNodes per
-// entry of the table.
-func NewGrowingTable(startMB, maxMB int, nodes int64) *Table {
+// time their node count (Solver.Nodes, from nodes) reaches perEntry nodes
+// per entry of the table.
+func NewGrowingTable(startMB, maxMB int, perEntry, nodes int64) *Table {
 	t := NewTable(min(startMB, maxMB))
 	t.maxBuckets = max(bucketsFor(maxMB), uint64(len(t.buckets)))
+	t.perEntry = perEntry
 	t.setGrowAt(nodes)
 	return t
 }
@@ -102,7 +122,7 @@ func (t *Table) setGrowAt(nodes int64) {
 		t.growAt.Store(math.MaxInt64)
 		return
 	}
-	t.growAt.Store(nodes + growNodes*4*int64(len(t.buckets)))
+	t.growAt.Store(nodes + t.perEntry*4*int64(len(t.buckets)))
 }
 
 // enter and leave bracket a searcher's use of the table during a search;

@@ -111,7 +111,7 @@ func TestGrowingTable(t *testing.T) {
 // without waiting for the one that doubled it to step out again (which it
 // does only at the next doubling, seconds or minutes later).
 func TestGrowLetsOthersBackIn(t *testing.T) {
-	tt := NewGrowingTable(1, 64, 0)
+	tt := NewGrowingTable(1, 64, growNodesFor(16), 0)
 	tt.growAt.Store(0)
 	aBack, bBack, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	tt.enter()  // B is searching
