@@ -494,10 +494,9 @@ func (p *Position) JumpCount() (n int, none bool) {
 		}
 		return n, n == 0
 	}
-	fj := b.firstJumpSets(&p.Occ)
-	for d := range fj {
-		n += fj[d].Count()
-	}
+	b.eachJumpWord(&p.Occ, func(_ int, north, east, south, west uint64) {
+		n += bits.OnesCount64(north) + bits.OnesCount64(east) + bits.OnesCount64(south) + bits.OnesCount64(west)
+	})
 	return n, n == 0
 }
 
@@ -506,6 +505,15 @@ func (p *Position) JumpCount() (n int, none bool) {
 // word by word, each shift carrying bits across from the neighbouring
 // words: a jump spans at most 2*MaxSide cells, less than a word.
 func (b *Board) firstJumpSets(occ *Set) (fj [numDirs]Set) {
+	b.eachJumpWord(occ, func(w int, north, east, south, west uint64) {
+		fj[North][w], fj[East][w], fj[South][w], fj[West][w] = north, east, south, west
+	})
+	return fj
+}
+
+// eachJumpWord calls f with each word w of firstJumpSets' four sets, in
+// order: JumpCount counts them without making the sets.
+func (b *Board) eachJumpWord(occ *Set, f func(w int, north, east, south, west uint64)) {
 	wi, ea := uint(b.Width), uint(1)
 	var prevOcc, prevEmpty uint64
 	for w := 0; w < b.words; w++ {
@@ -515,11 +523,11 @@ func (b *Board) firstJumpSets(occ *Set) (fj [numDirs]Set) {
 		if w+1 < b.words {
 			nextOcc, nextEmpty = occ[w+1], b.Cells[w+1]&^occ[w+1]
 		}
-		fj[North][w] = o & b.canJump[North][w] & (o>>wi | nextOcc<<(64-wi)) & (empty>>(2*wi) | nextEmpty<<(64-2*wi))
-		fj[East][w] = o & b.canJump[East][w] & (o>>ea | nextOcc<<(64-ea)) & (empty>>(2*ea) | nextEmpty<<(64-2*ea))
-		fj[South][w] = o & b.canJump[South][w] & (o<<wi | prevOcc>>(64-wi)) & (empty<<(2*wi) | prevEmpty>>(64-2*wi))
-		fj[West][w] = o & b.canJump[West][w] & (o<<ea | prevOcc>>(64-ea)) & (empty<<(2*ea) | prevEmpty>>(64-2*ea))
+		f(w,
+			o&b.canJump[North][w]&(o>>wi|nextOcc<<(64-wi))&(empty>>(2*wi)|nextEmpty<<(64-2*wi)),
+			o&b.canJump[East][w]&(o>>ea|nextOcc<<(64-ea))&(empty>>(2*ea)|nextEmpty<<(64-2*ea)),
+			o&b.canJump[South][w]&(o<<wi|prevOcc>>(64-wi))&(empty<<(2*wi)|prevEmpty>>(64-2*wi)),
+			o&b.canJump[West][w]&(o<<ea|prevOcc>>(64-ea))&(empty<<(2*ea)|prevEmpty>>(64-2*ea)))
 		prevOcc, prevEmpty = o, empty
 	}
-	return fj
 }

@@ -51,6 +51,9 @@ type searcher struct {
 	// rank[ply] the rank of each move that decides it.
 	order [][]uint16
 	rank  [][]int16
+	// ckeys[ply] holds the keys of the children of the position at ply
+	// (Froglet), made and fetched before the table is asked about any.
+	ckeys [][]Key
 	// stack[ply] holds the position searched at ply, so that children
 	// live in the searcher and not on the heap.
 	stack []positions.Position
@@ -159,6 +162,7 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 		s.moves = append(s.moves, make([]positions.Move, 0, 64))
 		s.order = append(s.order, make([]uint16, 0, 64))
 		s.rank = append(s.rank, make([]int16, 0, 64))
+		s.ckeys = append(s.ckeys, make([]Key, 0, 64))
 		s.stack = append(s.stack, positions.Position{})
 	}
 	return s.moves[ply][:0], s.order[ply][:0]
@@ -233,7 +237,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		// order, without a best move in the table.
 		return s.searchWide(p, alpha, beta, ply, k)
 	}
-	rank := s.rank[ply][:0]
+	rank, ckeys := s.rank[ply][:0], s.ckeys[ply][:0]
 	s.buffers(ply + 1)
 	child := &s.stack[ply+1]
 	for i := range moves {
@@ -248,24 +252,35 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		child.Apply(m)
 		n, none := child.JumpCount()
 		r := frogletRank(m.Points, n)
+		var ck Key
 		if none {
 			r = endsGame
+		} else {
+			// Fetched now, asked about below: the table far outgrows
+			// the caches on these boards.
+			ck = key(child)
+			s.tt.Prefetch(ck)
 		}
-		rank = append(rank, r)
+		rank, ckeys = append(rank, r), append(ckeys, ck)
+	}
+	s.rank[ply], s.ckeys[ply] = rank, ckeys
+	if froglet {
 		// Enhanced transposition cut-offs, as on the one-word path (here
 		// before the table's best move is searched: it paid, measured on
 		// 12x12 endgames). A move that ends the game is worth its points.
-		v, ok := int(m.Points), true
-		if !none {
-			v, ok = s.cutByTable(key(child), positions.Froglet, m.Points, beta)
-		}
-		if ok && v >= beta {
-			newLower, newUpper := combine(v, alpha, beta, lower, upper)
-			s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
-			return v
+		for i := range moves {
+			m := &moves[i]
+			v, ok := int(m.Points), true
+			if rank[i] != endsGame {
+				v, ok = s.cutByTable(ckeys[i], positions.Froglet, m.Points, beta)
+			}
+			if ok && v >= beta {
+				newLower, newUpper := combine(v, alpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
+				return v
+			}
 		}
 	}
-	s.rank[ply] = rank
 	order = orderMoves(order, rank, best, s.shuffle, ply)
 	s.order[ply] = order
 	start := s.nodes
