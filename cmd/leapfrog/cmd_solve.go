@@ -339,7 +339,7 @@ func stats(nodes int64, secs float64) string {
 const hashUsage = "transposition table size in `MB`, fixed"
 
 // hashDefault is what --hash does when it is not given.
-const hashDefault = "starts at 8 MB and doubles as the search goes on, up to 16 MB on 4x4 boards and 2 GB on larger ones"
+const hashDefault = "starts at 8 MB and doubles as the search goes on (sooner on boards over 64 cells), up to 16 MB on 4x4 boards and 2 GB on larger ones"
 
 // tableLine describes what a search asked of the transposition table.
 func tableLine(t solver.TableStats) string {
