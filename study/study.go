@@ -34,6 +34,9 @@ type Config struct {
 	Solver   func() *solver.Solver
 	// Done, if not nil, is told of each opening solved (in any order).
 	Done func(o Opening)
+	// Known, if not nil, gives the openings answered already (a Record's
+	// Lookup): those are not solved again.
+	Known func(seed uint64) (Opening, bool)
 }
 
 // Opening is one opening's answer: White's value (the score difference
@@ -54,7 +57,13 @@ type Opening struct {
 // order. ctx's end stops it with the openings solved so far and its error.
 func Run(ctx context.Context, cfg Config) ([]Opening, error) {
 	return each(ctx, cfg.Openings, cfg.Parallel, cfg.Solver, func(s *solver.Solver, i int) (Opening, error) {
-		return solve(s, cfg, cfg.FirstSeed+uint64(i))
+		seed := cfg.FirstSeed + uint64(i)
+		if cfg.Known != nil {
+			if o, ok := cfg.Known(seed); ok {
+				return o, nil
+			}
+		}
+		return solve(s, cfg, seed)
 	}, cfg.Done)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -29,7 +30,9 @@ removal is valued too, and the mean spread between the best and the worst remova
 given. --wdl asks only who wins each opening, and gives no values: a drawn opening
 costs as much as its value, a won or lost one about half (a 6x6 opening takes one to
 ten minutes on one core either way). Solved openings stay in the cache: a study run again, or extended, reuses them.
---format csv prints a line per opening; --json the summary and every opening.
+--record FILE keeps each answer in FILE too, a line of JSON with a checksum, and takes
+from it what it answers: a file to keep with the results, carry to another machine and
+go on from. --format csv prints a line per opening; --json the summary and every opening.
 
 study hupfer solves the start of a board for every pair of supplies in --supply (Red's
 and Turquoise's, or with --equal only the pairs of equal supplies) and prints who wins
@@ -38,6 +41,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 
    leapfrog study froglet --size 4x4 --openings 1000
    leapfrog study froglet --size 5x5 --openings 50 --removals --json
+   leapfrog study froglet --size 6x6 --openings 200 --wdl --record 6x6.jsonl
    leapfrog study hupfer --size 4 --supply 0..4
    leapfrog study hupfer --size 5 --supply 1..8 --equal`,
 		Flags: append([]cli.Flag{
@@ -47,6 +51,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
 			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
+			&cli.StringFlag{Name: "record", Usage: "Froglet: keep every opening answered in `FILE` (JSON lines, each with a checksum), and take from it the openings it answers: a study that travels between machines and days, where the cache stays on one"},
 			&cli.BoolFlag{Name: "wdl", Usage: "Froglet: only who wins each opening (values become outcomes: -1, 0, +1), less search where White wins or loses"},
 			&cli.IntFlag{Name: "parallel", Usage: "openings solved at once, each on one thread", DefaultText: "one per core"},
 			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
@@ -83,6 +88,20 @@ func studyAction(c *cli.Context) error {
 	if c.Bool("wdl") && c.Bool("removals") {
 		return badInputf("study: --wdl asks who wins, --removals values every removal: give one")
 	}
+	var rec *study.Record
+	if name := c.String("record"); name != "" {
+		if rec, err = study.OpenRecord(name, w, h); err != nil {
+			var re *study.RecordError
+			if errors.As(err, &re) {
+				return badInputf("study: --record: %w", err)
+			}
+			return fmt.Errorf("study: --record: %w", err)
+		}
+		defer rec.Close()
+		if rec.Recovered != "" {
+			warnf(c, "%s", rec.Recovered)
+		}
+	}
 	st, err := openCache(c)
 	if err != nil {
 		return err
@@ -92,18 +111,30 @@ func studyAction(c *cli.Context) error {
 	defer cancel()
 	prog := newProgress(c, "study")
 	done := 0
+	var recErr error
 	cfg := study.Config{Width: w, Height: h, FirstSeed: c.Uint64("seed"), Openings: n, Removals: c.Bool("removals"), WDL: c.Bool("wdl"), Parallel: par,
 		Solver: studySolver(c, st, ctx.Done()),
-		Done: func(study.Opening) {
+		Done: func(o study.Opening) {
 			done++
 			prog.update("%d of %d openings solved", done, n)
+			if rec != nil && recErr == nil {
+				if recErr = rec.Add(o); recErr != nil {
+					cancel()
+				}
+			}
 		},
+	}
+	if rec != nil {
+		cfg.Known = func(seed uint64) (study.Opening, bool) { return rec.Lookup(cfg, seed) }
 	}
 	openings, err := study.Run(ctx, cfg)
 	prog.done()
+	if recErr != nil {
+		return fmt.Errorf("study: %w", recErr)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d openings (they are in the cache)", len(openings))}
+			return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d openings (they are in the cache, and in the record if one was given)", len(openings))}
 		}
 		return fmt.Errorf("study: %w", err)
 	}
@@ -163,6 +194,9 @@ func studyHupfer(c *cli.Context) error {
 	}
 	if _, err := positions.NewHupfer(w, h, hi); err != nil {
 		return badInputf("study: %v", err)
+	}
+	if c.String("record") != "" {
+		return badInputf("study: --record is for study froglet; study hupfer keeps its starts in the cache")
 	}
 	if c.Bool("wdl") {
 		return badInputf("study: --wdl is for study froglet; study hupfer already answers who wins, with the plies")

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,5 +42,28 @@ func TestStudy(t *testing.T) {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d %q", args, code, errs)
 		}
+	}
+}
+
+// TestStudyRecord: --record keeps the openings answered and a second run
+// takes them from it; a changed line is bad input naming its line.
+func TestStudyRecord(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "study.jsonl")
+	code, first, errs := runCLI(t, "", "study", "froglet", "--size", "3x3", "--openings", "6", "--record", rec, "--no-cache", "--format", "csv")
+	data, _ := os.ReadFile(rec)
+	if code != 0 || strings.Count(string(data), "\n") != 6 {
+		t.Fatalf("study --record: exit %d %s, record:\n%s", code, errs, data)
+	}
+	code, again, _ := runCLI(t, "", "study", "froglet", "--size", "3x3", "--openings", "6", "--record", rec, "--no-cache", "--format", "csv")
+	if code != 0 || again != first {
+		t.Errorf("from the record: exit %d\n%s\nsolved:\n%s", code, again, first)
+	}
+	os.WriteFile(rec, []byte(strings.Replace(string(data), `"nodes":`, `"nodes":1`, 1)), 0o644)
+	code, _, errs = runCLI(t, "", "study", "froglet", "--size", "3x3", "--openings", "6", "--record", rec, "--no-cache")
+	if code != 2 || !strings.Contains(errs, rec+":1: the checksum does not match") {
+		t.Errorf("a changed record: exit %d %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "study", "hupfer", "--record", rec, "--no-cache"); code != 2 || !strings.Contains(errs, "--record") {
+		t.Errorf("study hupfer --record: exit %d %q", code, errs)
 	}
 }
