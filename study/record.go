@@ -159,7 +159,7 @@ func (r *Record) parse(n int, line []byte) (Opening, error) {
 		return bad(int(dec.InputOffset())+1, "more after the record line's object")
 	}
 	if l.Check != l.sum() {
-		return bad(0, "the checksum does not match the line: it was changed or damaged after leapfrog wrote it")
+		return bad(0, "the checksum does not match the line: it was changed or damaged after leapfrog wrote it (remove the line, and the study solves its opening again)")
 	}
 	if l.Board != r.board {
 		return bad(0, "an opening of a %s board, where this study is of %s", l.Board, r.board)

@@ -4,27 +4,35 @@
 //
 //	for s in 4x4 4x5 5x5; do leapfrog study froglet --size $s --openings 1000 --json > $s.json; done
 //	go run ./scripts/plotstudy 4x4.json 4x5.json 5x5.json > docs/pictures/froglet-edge.svg
+//
+// An argument FILE+W/D/L adds W wins, D draws and L losses counted
+// elsewhere (openings whose record is not at hand) to FILE's.
 package main
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
+
+	"github.com/leapfrog-solver/leapfrog/study"
 )
 
 type rate struct{ Estimate, Low, High float64 }
 
 type summary struct {
-	Board    string
-	Openings int
-	Win      rate `json:"win_rate"`
-	Draw     rate `json:"draw_rate"`
-	Loss     rate `json:"loss_rate"`
+	Board               string
+	Openings            int
+	Wins, Draws, Losses int
+	Win                 rate `json:"win_rate"`
+	Draw                rate `json:"draw_rate"`
+	Loss                rate `json:"loss_rate"`
 }
 
 func main() {
 	var bars []summary
-	for _, name := range os.Args[1:] {
+	for _, arg := range os.Args[1:] {
+		name, extra, _ := strings.Cut(arg, "+")
 		data, err := os.ReadFile(name)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "plotstudy:", err)
@@ -34,6 +42,17 @@ func main() {
 		if err := json.Unmarshal(data, &s); err != nil || s.Openings == 0 {
 			fmt.Fprintf(os.Stderr, "plotstudy: %s: not the JSON of leapfrog study (%v)\n", name, err)
 			os.Exit(2)
+		}
+		if extra != "" {
+			var w, d, l int
+			if n, err := fmt.Sscanf(extra, "%d/%d/%d", &w, &d, &l); n != 3 || err != nil || w < 0 || d < 0 || l < 0 {
+				fmt.Fprintf(os.Stderr, "plotstudy: %s: want FILE+W/D/L, counts of wins, draws and losses\n", arg)
+				os.Exit(2)
+			}
+			s.Wins, s.Draws, s.Losses = s.Wins+w, s.Draws+d, s.Losses+l
+			s.Openings = s.Wins + s.Draws + s.Losses
+			conv := func(iv study.Interval) rate { return rate{iv.Estimate, iv.Low, iv.High} }
+			s.Win, s.Draw, s.Loss = conv(study.Wilson(s.Wins, s.Openings)), conv(study.Wilson(s.Draws, s.Openings)), conv(study.Wilson(s.Losses, s.Openings))
 		}
 		bars = append(bars, s)
 	}
