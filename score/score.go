@@ -214,6 +214,12 @@ func KnownFrom(g positions.Game, lower, upper int) Known {
 // at most 17 plies", or "nothing yet".
 func (k Known) String() string {
 	var parts []string
+	switch {
+	case k.Lower != nil && k.Upper != nil && *k.Lower == *k.Upper:
+		return fmt.Sprintf("the value, %+d (its line unfinished)", *k.Lower)
+	case k.Value != "" && k.MinDistance != nil && *k.MinDistance == *k.MaxDistance:
+		return fmt.Sprintf("the value, %s in %d plies (its line unfinished)", k.Value, *k.MaxDistance)
+	}
 	if k.Value != "" {
 		parts = append(parts, fmt.Sprintf("%s in at most %d plies", k.Value, *k.MaxDistance))
 		if k.MinDistance != nil {

@@ -23,6 +23,8 @@ func TestKnownFrom(t *testing.T) {
 		{positions.Hupfer, -Infinity, Infinity, "nothing yet"},
 		{positions.Froglet, 3, Infinity, "value >= 3"},
 		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
+		{positions.Froglet, 1, 1, "the value, +1 (its line unfinished)"},
+		{positions.Hupfer, -(10000 - 16), -(10000 - 16), "the value, loss in 16 plies (its line unfinished)"},
 	}
 	for _, tc := range tests {
 		if got := KnownFrom(tc.game, tc.lower, tc.upper).String(); got != tc.want {

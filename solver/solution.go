@@ -250,7 +250,9 @@ func (s *Solver) solve(p *positions.Position) (*Solution, error) {
 	for {
 		m, ok, err := s.BestMove(q, qv)
 		if err != nil {
-			return nil, err
+			// The value is exact already: a limit met while the line is
+			// found must not lose it.
+			return nil, &LimitError{Err: err, Lower: v.Score, Upper: v.Score}
 		}
 		if !ok {
 			break

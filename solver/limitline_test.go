@@ -1,0 +1,42 @@
+package solver
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// TestLimitDuringLine: a limit met after the value is exact, while the
+// line is being found, stops the solve with the value as its bounds, not
+// with nothing known.
+func TestLimitDuringLine(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		p, err := positions.NewFroglet(5, 5, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(Options{Threads: 1, HashMB: 16})
+		v, err := s.Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valueNodes := s.Nodes()
+		s = New(Options{Threads: 1, HashMB: 16})
+		if _, err := s.Solve(p); err != nil {
+			t.Fatal(err)
+		}
+		lineNodes := s.Nodes() - valueNodes
+		if lineNodes < 100_000 {
+			continue // the line is too cheap to stop inside it
+		}
+		s = New(Options{Threads: 1, HashMB: 16, MaxNodes: valueNodes + lineNodes/2})
+		_, err = s.Solve(p)
+		var le *LimitError
+		if !errors.As(err, &le) || le.Lower != v.Score || le.Upper != v.Score {
+			t.Fatalf("seed %d (value %d in %d nodes, line %d): stopped in the line with %v", seed, v.Score, valueNodes, lineNodes, err)
+		}
+		return
+	}
+	t.Fatal("no 5x5 opening of seeds 1 to 20 has a line of 100,000 nodes")
+}
