@@ -41,7 +41,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 
    leapfrog study froglet --size 4x4 --openings 1000
    leapfrog study froglet --size 5x5 --openings 50 --removals --json
-   leapfrog study froglet --size 6x6 --openings 200 --wdl --record 6x6.jsonl
+   leapfrog study froglet --size 4x4 --openings 200 --record 4x4.jsonl
    leapfrog study hupfer --size 4 --supply 0..4
    leapfrog study hupfer --size 5 --supply 1..8 --equal`,
 		Flags: append([]cli.Flag{

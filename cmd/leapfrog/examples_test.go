@@ -72,6 +72,8 @@ func TestExamples(t *testing.T) {
 		sh := exec.CommandContext(ctx, "sh", "-c", cmd)
 		sh.Dir = dir
 		sh.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "LEAPFROG_CACHE="+filepath.Join(dir, "cache"))
+		ownGroup(sh)
+		sh.WaitDelay = 5 * time.Second
 		start := time.Now()
 		out, err := sh.CombinedOutput()
 		cancel()
