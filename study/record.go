@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"syscall"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
 )
@@ -185,11 +186,16 @@ func (r *Record) keep(n int, o Opening) error {
 	if outcome(old.Value) != outcome(o.Value) || (!old.WDL && !o.WDL && old.Value != o.Value) {
 		return &RecordError{Name: r.name, Line: n, Msg: fmt.Sprintf("seed %d answered twice, differently (%+d and %+d)", o.Seed, old.Value, o.Value)}
 	}
-	// Keep the fuller answer: a value over an outcome, removals over none.
-	if old.WDL && !o.WDL || old.Worst == nil && o.Worst != nil {
+	if !answersAsMuch(old, o) {
 		r.known[o.Seed] = o
 	}
 	return nil
+}
+
+// answersAsMuch reports whether old answers all that o does: a value
+// answers an outcome, and removals answer a value without them.
+func answersAsMuch(old, o Opening) bool {
+	return !(old.WDL && !o.WDL) && !(old.Worst == nil && o.Worst != nil)
 }
 
 // Lookup returns seed's opening as cfg asks it (an outcome for WDL, a
@@ -227,7 +233,7 @@ func (r *Record) Len() int {
 func (r *Record) Add(o Opening) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if old, ok := r.known[o.Seed]; ok && !(old.WDL && !o.WDL) && !(old.Worst == nil && o.Worst != nil) {
+	if old, ok := r.known[o.Seed]; ok && answersAsMuch(old, o) {
 		return nil // the record answers as much already
 	}
 	l := recordLine{Board: r.board, Opening: o}
@@ -239,7 +245,8 @@ func (r *Record) Add(o Opening) error {
 	if _, err := r.f.Write(append(data, '\n')); err != nil {
 		return fmt.Errorf("record %s: %w", r.name, err)
 	}
-	if err := r.f.Sync(); err != nil {
+	// A file that cannot be synced (/dev/null, a pipe) is kept as it is.
+	if err := r.f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
 		return fmt.Errorf("record %s: %w", r.name, err)
 	}
 	return r.keep(0, o)

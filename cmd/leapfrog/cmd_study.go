@@ -134,7 +134,11 @@ func studyAction(c *cli.Context) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d openings (they are in the cache, and in the record if one was given)", len(openings))}
+			kept := "the cache"
+			if rec != nil {
+				kept = "the cache and the record"
+			}
+			return &exitError{exitInterrupted, fmt.Errorf("study: interrupted after %d openings (they are in %s)", len(openings), kept)}
 		}
 		return fmt.Errorf("study: %w", err)
 	}
