@@ -74,17 +74,47 @@ func (l recordLine) sum() string {
 // another board, or whose position is not its seed's opening is a
 // *RecordError; a last line cut short (no newline, not whole) is dropped,
 // as a process killed while writing leaves it.
+//
+// A device (/dev/null) is written to and not read: it answers nothing. A
+// named pipe, a socket or a directory is refused: reading one would wait
+// for ever or never end.
 func OpenRecord(name string, w, h int) (*Record, error) {
+	device := false
+	if fi, err := os.Stat(name); err == nil {
+		switch m := fi.Mode(); {
+		case m.IsRegular():
+		case m&os.ModeCharDevice != 0:
+			device = true
+		default:
+			return nil, fmt.Errorf("opening the record: %s is %s, not a file", name, kindOf(m))
+		}
+	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("opening the record: %w", err)
 	}
 	r := &Record{name: name, board: fmt.Sprintf("%dx%d", w, h), w: w, h: h, f: f, known: map[uint64]Opening{}}
+	if device {
+		return r, nil
+	}
 	if err := r.read(); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return r, nil
+}
+
+// kindOf names what a path that is not a regular file is.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a device"
 }
 
 func (r *Record) read() error {
@@ -93,9 +123,13 @@ func (r *Record) read() error {
 	} else if fi.Size() > maxRecordSize {
 		return fmt.Errorf("record %s: %d bytes, more than a record holds (%d)", r.name, fi.Size(), maxRecordSize)
 	}
-	data, err := io.ReadAll(r.f)
+	// Bounded again as read: the file may grow after its size was taken.
+	data, err := io.ReadAll(io.LimitReader(r.f, maxRecordSize+1))
 	if err != nil {
 		return fmt.Errorf("record %s: %w", r.name, err)
+	}
+	if len(data) > maxRecordSize {
+		return fmt.Errorf("record %s: more than a record holds (%d bytes)", r.name, maxRecordSize)
 	}
 	whole := data
 	if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
