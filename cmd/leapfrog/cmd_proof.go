@@ -23,30 +23,103 @@ func writeProof(c *cli.Context, s *solver.Solver, p *positions.Position) (*answe
 	return pf, err
 }
 
+// checkProofTarget reports, before any search, a --proof name that no
+// proof could be written to: a directory, or a file in a directory that
+// does not exist or cannot be written.
+func checkProofTarget(name string) error {
+	if fi, err := os.Stat(name); err == nil {
+		if fi.IsDir() {
+			return badInputf("solve: --proof: %s is a directory", name)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil // a device or a pipe (/dev/stdout): written as it is
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return badInputf("solve: --proof %s: cannot write a file in %s: %v", name, filepath.Dir(name), err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
 // writeProofWith writes the proof that prove makes to the --proof file,
 // through a temporary file renamed into place, and reports whether the
-// player to move wins.
+// player to move wins. A device or a pipe (/dev/stdout) is written
+// directly: renaming over it would put a file in its place.
 func writeProofWith(c *cli.Context, p *positions.Position, prove func(*positions.Position, io.Writer) (solver.ProofStats, error)) (*answer.Proof, bool, error) {
 	name := c.String("proof")
+	if err := checkProofTarget(name); err != nil {
+		return nil, false, err
+	}
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, false, badInputf("solve: --proof: %v", err)
+		}
+		w := &recordingWriter{w: f}
+		st, err := prove(p, w)
+		if cerr := f.Close(); w.err == nil {
+			w.err = cerr
+		}
+		if err := proofError(name, w.err, err); err != nil {
+			return nil, false, err
+		}
+		return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, st.Won, nil
+	}
 	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	if err != nil {
 		return nil, false, badInputf("solve: --proof: %v", err)
 	}
 	defer os.Remove(f.Name()) // gone once renamed
-	st, err := prove(p, f)
-	if err == nil {
-		err = f.Chmod(0o644)
+	w := &recordingWriter{w: f}
+	st, err := prove(p, w)
+	if w.err == nil {
+		w.err = f.Chmod(0o644)
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if cerr := f.Close(); w.err == nil {
+		w.err = cerr
 	}
-	if err != nil {
-		return nil, false, fmt.Errorf("--proof %s: %w", name, err)
+	if err := proofError(name, w.err, err); err != nil {
+		return nil, false, err
 	}
 	if err := os.Rename(f.Name(), name); err != nil {
 		return nil, false, badInputf("solve: --proof: %v", err)
 	}
 	return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, st.Won, nil
+}
+
+// recordingWriter keeps the first error of its writer, so that a proof
+// that could not be written is told from a search that stopped.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(b []byte) (int, error) {
+	n, err := r.w.Write(b)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
+}
+
+// proofError is what writing the proof to name came to: the file's own
+// error first (bad usage: the file cannot take the proof), else the
+// search's (a limit or an interrupt keeps its exit code).
+func proofError(name string, writeErr, err error) error {
+	if writeErr != nil {
+		return badInputf("solve: --proof %s: %v", name, writeErr)
+	}
+	if err != nil {
+		return fmt.Errorf("--proof %s: %w", name, err)
+	}
+	return nil
 }
 
 func proofCommand() *cli.Command {

@@ -82,6 +82,9 @@ func (e *stopError) Unwrap() error { return &e.exitError }
 // searchError turns a search that stopped early into its exit code, with
 // the bounds known so far.
 func searchError(p *positions.Position, err error) error {
+	if ee := (*exitError)(nil); errors.As(err, &ee) && ee.code == exitBadInput {
+		return err // the input at fault, not the search (a --proof file)
+	}
 	if errors.Is(err, positions.ErrTooManyMoves) {
 		return badInputf("%s: %v", p, positions.ErrTooManyMoves)
 	}
@@ -169,6 +172,12 @@ replays it with a plain move generator of its own.`,
 			}
 			if c.String("nats") != "" && c.String("proof") != "" {
 				return badInputf("solve: --proof runs on this machine: a proof needs the winner's move at every position, not the cluster's values")
+			}
+			if name := c.String("proof"); name != "" {
+				// Before the search, not after it.
+				if err := checkProofTarget(name); err != nil {
+					return err
+				}
 			}
 			conn, err := natsConn(c)
 			if err != nil {

@@ -58,3 +58,37 @@ func TestProofRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestProofTargets: a --proof name no proof can go to is bad usage (exit
+// 2) before any search, whether or not --wdl; a device is written to and
+// stays a device (a rename over /dev/full once made it a file).
+func TestProofTargets(t *testing.T) {
+	dir := t.TempDir()
+	pos := "hupfer ..tt/..tt/rr../rr.. r 4-4"
+	for _, tc := range []struct {
+		name, file, want string
+		code             int
+	}{
+		{"directory", dir, "is a directory", 2},
+		{"no directory", filepath.Join(dir, "none", "p.proof"), "cannot write a file in", 2},
+		{"device", os.DevNull, "", 0},
+		{"full device", "/dev/full", "no space left", 2},
+	} {
+		if _, err := os.Stat(tc.file); tc.file == "/dev/full" && err != nil {
+			continue // no /dev/full here
+		}
+		for _, wdl := range []bool{false, true} {
+			args := []string{"solve", pos, "--no-cache", "--proof", tc.file}
+			if wdl {
+				args = append(args, "--wdl")
+			}
+			code, _, errs := runCLI(t, "", args...)
+			if code != tc.code || !strings.Contains(errs, tc.want) {
+				t.Errorf("%s, --wdl %v: exit %d, %q; want exit %d, %q", tc.name, wdl, code, errs, tc.code, tc.want)
+			}
+			if fi, err := os.Stat(tc.file); err == nil && strings.HasPrefix(tc.file, "/dev/") && fi.Mode().IsRegular() {
+				t.Fatalf("%s is now a regular file", tc.file)
+			}
+		}
+	}
+}
