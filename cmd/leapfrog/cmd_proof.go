@@ -57,29 +57,24 @@ func writeProofWith(c *cli.Context, p *positions.Position, prove func(*positions
 	if err := checkProofTarget(name); err != nil {
 		return nil, false, err
 	}
-	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
-		f, err := os.OpenFile(name, os.O_WRONLY, 0)
-		if err != nil {
-			return nil, false, badInputf("solve: --proof: %v", err)
-		}
-		w := &recordingWriter{w: f}
-		st, err := prove(p, w)
-		if cerr := f.Close(); w.err == nil {
-			w.err = cerr
-		}
-		if err := proofError(name, w.err, err); err != nil {
-			return nil, false, err
-		}
-		return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, st.Won, nil
+	var f *os.File
+	var err error
+	fi, serr := os.Stat(name)
+	direct := serr == nil && !fi.Mode().IsRegular()
+	if direct {
+		f, err = os.OpenFile(name, os.O_WRONLY, 0)
+	} else {
+		f, err = os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	if err != nil {
 		return nil, false, badInputf("solve: --proof: %v", err)
 	}
-	defer os.Remove(f.Name()) // gone once renamed
+	if !direct {
+		defer os.Remove(f.Name()) // gone once renamed
+	}
 	w := &recordingWriter{w: f}
 	st, err := prove(p, w)
-	if w.err == nil {
+	if !direct && w.err == nil {
 		w.err = f.Chmod(0o644)
 	}
 	if cerr := f.Close(); w.err == nil {
@@ -88,8 +83,10 @@ func writeProofWith(c *cli.Context, p *positions.Position, prove func(*positions
 	if err := proofError(name, w.err, err); err != nil {
 		return nil, false, err
 	}
-	if err := os.Rename(f.Name(), name); err != nil {
-		return nil, false, badInputf("solve: --proof: %v", err)
+	if !direct {
+		if err := os.Rename(f.Name(), name); err != nil {
+			return nil, false, badInputf("solve: --proof: %v", err)
+		}
 	}
 	return &answer.Proof{File: name, Lines: st.Lines, SHA256: st.SHA256}, st.Won, nil
 }
