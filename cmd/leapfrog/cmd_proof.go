@@ -53,10 +53,7 @@ func checkProofTarget(name string) error {
 // player to move wins. A device or a pipe (/dev/stdout) is written
 // directly: renaming over it would put a file in its place.
 func writeProofWith(c *cli.Context, p *positions.Position, prove func(*positions.Position, io.Writer) (solver.ProofStats, error)) (*answer.Proof, bool, error) {
-	name := c.String("proof")
-	if err := checkProofTarget(name); err != nil {
-		return nil, false, err
-	}
+	name := c.String("proof") // checked before the search (checkProofTarget)
 	var f *os.File
 	var err error
 	fi, serr := os.Stat(name)
