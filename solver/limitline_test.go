@@ -2,6 +2,7 @@ package solver
 
 import (
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/leapfrog-solver/leapfrog/positions"
@@ -39,4 +40,31 @@ func TestLimitDuringLine(t *testing.T) {
 		return
 	}
 	t.Fatal("no 5x5 opening of seeds 1 to 20 has a line of 100,000 nodes")
+}
+
+// TestLimitDuringProof: a limit met while a proof's later positions are
+// searched stops with the root's exact value as its bounds, not with the
+// bounds of the position the limit met.
+func TestLimitDuringProof(t *testing.T) {
+	p, err := positions.NewHupfer(5, 5, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Threads: 1, HashMB: 16})
+	v, err := s.Value(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valueNodes := s.Nodes()
+	s = New(Options{Threads: 1, HashMB: 16})
+	if _, err := s.Proof(p, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	proofNodes := s.Nodes() - valueNodes
+	s = New(Options{Threads: 1, HashMB: 16, MaxNodes: valueNodes + proofNodes/2})
+	_, err = s.Proof(p, io.Discard)
+	var le *LimitError
+	if !errors.As(err, &le) || le.Lower != v.Score || le.Upper != v.Score {
+		t.Fatalf("value %d in %d nodes, proof %d more: stopped in the proof with %v", v.Score, valueNodes, proofNodes, err)
+	}
 }

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -41,6 +42,11 @@ func (s *Solver) Proof(p *positions.Position, w io.Writer) (ProofStats, error) {
 	}
 	pr := &prover{s: s, w: pw, winner: winner, seen: map[string]bool{}}
 	if err := pr.node(p); err != nil {
+		if errors.Is(err, ErrLimit) || errors.Is(err, ErrInterrupted) {
+			// Met in a later position, whose bounds are not the root's:
+			// the root's value is exact already.
+			return ProofStats{}, &LimitError{Err: err, Lower: v.Score, Upper: v.Score}
+		}
 		return ProofStats{}, err
 	}
 	digest, err := pw.Close()
