@@ -123,9 +123,30 @@ func keySeed(b *positions.Board, g positions.Game) Key {
 }
 
 // frogletWord mixes one word of a Froglet position's sets into the key.
+// The two halves come from two chains of folded products (fold), each
+// word entering both but in another order, so that no 64-bit value is
+// common to both: a false match needs both chains to collide. Four
+// products in two chains of two are cheaper than six SplitMix steps in
+// chains of three, and every child of a Froglet node is keyed.
 func (h Key) frogletWord(occ, c0, c1 uint64) Key {
-	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(c0^hash.Mix(c1+1))),
-		hash.Mix2(h.Check ^ occ ^ hash.Mix2(c0^hash.Mix2(c1+3)))}
+	return Key{fold(fold(occ^h.Index^keyK[0], c0^keyK[1])^keyK[2], c1^keyK[3]),
+		fold(fold(occ^h.Check^keyK[4], c1^keyK[5])^keyK[6], c0^keyK[7])}
+}
+
+// keyK are the constants of the keys' folds: random odd words (the digits
+// of pi), none of which an input word of a board of up to 64 cells can
+// cancel but one set of cells.
+var keyK = [8]uint64{
+	0x243f6a8885a308d3, 0x13198a2e03707345, 0xa4093822299f31d1, 0x082efa98ec4e6c89,
+	0x452821e638d01377, 0xbe5466cf34e90c6d, 0xc0ac29b7c97c50dd, 0x3f84d5b5b5470917,
+}
+
+// fold is the folded 128-bit product of a and b, the mixing step of
+// wyhash: every input bit reaches the middle bits of the product, and the
+// fold brings the high half's down to the low bits the table indexes by.
+func fold(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
 }
 
 // hupferMeta mixes the supplies, the mover's first, into a Hüpfer key.
@@ -151,9 +172,11 @@ func moverPieces(occ, c0 uint64, side int) uint64 {
 }
 
 // hupferView mixes one word of a Hüpfer position seen from the side to
-// move, its occupied cells and the mover's pieces, into the key.
+// move, its occupied cells and the mover's pieces, into the key: two
+// chains of folds, as frogletWord.
 func (h Key) hupferView(occ, mine uint64) Key {
-	return Key{hash.Mix(h.Index ^ occ ^ hash.Mix(mine+5)), hash.Mix2(h.Check ^ occ ^ hash.Mix2(mine+7))}
+	return Key{fold(fold(occ^h.Index^keyK[0], mine^keyK[1])^keyK[2], occ^keyK[3]),
+		fold(fold(mine^h.Check^keyK[4], occ^keyK[5])^keyK[6], mine^keyK[7])}
 }
 
 // buffers returns the move and order buffers of ply.
