@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -99,4 +100,13 @@ func parseSize(s string) (int, int, error) {
 		n[1] = n[0]
 	}
 	return n[0], n[1], nil
+}
+
+// seedRange refuses seeds first to first+n-1 that run past the largest
+// seed: wrapped round to 0 they would be other openings than asked for.
+func seedRange(first uint64, n int) error {
+	if n > 0 && first > math.MaxUint64-uint64(n-1) {
+		return fmt.Errorf("--seed %d: %d seeds from it run past %d; give a smaller --seed", first, n, uint64(math.MaxUint64))
+	}
+	return nil
 }

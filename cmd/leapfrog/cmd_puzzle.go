@@ -196,6 +196,9 @@ func checkPuzzleFlags(c *cli.Context, cfg *puzzle.Config) error {
 	if cfg.Tries == 0 {
 		cfg.Tries = 100 * cfg.Count
 	}
+	if err := seedRange(cfg.FirstSeed, cfg.Tries); err != nil {
+		return badInputf("puzzle make: %v", err)
+	}
 	if cfg.Parallel == 0 {
 		cfg.Parallel = runtime.NumCPU()
 	}

@@ -78,6 +78,9 @@ func studyAction(c *cli.Context) error {
 	if n < 1 || n > 1_000_000 {
 		return badInputf("study: --openings 1 to 1000000")
 	}
+	if err := seedRange(c.Uint64("seed"), n); err != nil {
+		return badInputf("study: %v", err)
+	}
 	par, format, err := studyFlags(c)
 	if err != nil {
 		return err

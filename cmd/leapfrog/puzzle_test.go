@@ -78,6 +78,7 @@ func TestPuzzleMake(t *testing.T) {
 		{"puzzle", "make", "chess"},
 		{"puzzle", "make", "froglet", "--difficulty", "fiendish"},
 		{"puzzle", "make", "froglet", "--count", "0"},
+		{"puzzle", "make", "froglet", "--seed", "18446744073709551615"},
 		{"puzzle", "make", "froglet", "--supply", "3"},
 		{"puzzle", "make", "hupfer", "--size", "1x1"},
 		{"puzzle", "players", filepath.Join(dir, "none.txt")},

@@ -37,6 +37,7 @@ func TestStudy(t *testing.T) {
 		{"study", "chess", "--no-cache"},
 		{"study", "froglet", "--size", "0x3", "--no-cache"},
 		{"study", "froglet", "--openings", "0", "--no-cache"},
+		{"study", "froglet", "--seed", "18446744073709551615", "--openings", "2", "--no-cache"},
 		{"study", "froglet", "--format", "xml", "--no-cache"},
 	} {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || errs == "" {
