@@ -169,7 +169,11 @@ func studyAction(c *cli.Context) error {
 		return fmt.Sprintf("%5.1f%% (%.1f-%.1f)", 100*iv.Estimate, 100*iv.Low, 100*iv.High)
 	}
 	out := c.App.Writer
-	fmt.Fprintf(out, "Froglet %s, %d random openings (seeds %d to %d), perfect play:\n", sum.Board, sum.Openings, cfg.FirstSeed, cfg.FirstSeed+uint64(n)-1)
+	if n == 1 {
+		fmt.Fprintf(out, "Froglet %s, 1 random opening (seed %d), perfect play:\n", sum.Board, cfg.FirstSeed)
+	} else {
+		fmt.Fprintf(out, "Froglet %s, %d random openings (seeds %d to %d), perfect play:\n", sum.Board, sum.Openings, cfg.FirstSeed, cfg.FirstSeed+uint64(n)-1)
+	}
 	fmt.Fprintf(out, "White wins  %s\ndraws       %s\nWhite loses %s\n", pct(sum.WinRate), pct(sum.DrawRate), pct(sum.LossRate))
 	if cfg.WDL {
 		fmt.Fprintf(out, "(--wdl: outcomes only; the values below are outcomes, -1 loss, 0 draw, +1 win)\n")
