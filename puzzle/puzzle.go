@@ -342,11 +342,14 @@ func ends(v score.Value) string {
 func Make(ctx context.Context, cfg Config, newSolver func() *solver.Solver) ([]*Puzzle, error) {
 	var out []*Puzzle
 	par := max(cfg.Parallel, 1)
-	for seed := cfg.FirstSeed; seed < cfg.FirstSeed+uint64(cfg.Tries) && len(out) < cfg.Count; seed += uint64(par) {
+	// Counted by offset, not by seed, so that a range ending at the
+	// largest seed is not mistaken for an empty one.
+	for off := 0; off < cfg.Tries && len(out) < cfg.Count; off += par {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		n := min(uint64(par), cfg.FirstSeed+uint64(cfg.Tries)-seed)
+		seed := cfg.FirstSeed + uint64(off)
+		n := uint64(min(par, cfg.Tries-off))
 		got := make([]*Puzzle, n)
 		errs := make([]error, n)
 		var wg sync.WaitGroup
