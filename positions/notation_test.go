@@ -191,6 +191,26 @@ func TestIllegalMoves(t *testing.T) {
 	}
 }
 
+// TestRecordID: the id of a record can be read even when its position
+// cannot, so that the error of a bad record names it (cli.md).
+func TestRecordID(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`froglet rbg./..ry/bgyg w 0-0; id "tiny 1"; bm d2-b2;`, "tiny 1"},
+		{`froglet rbq./..ry/bgyg w 0-0; id "bad cell";`, "bad cell"},
+		{`froglet rbg./..ry/bgyg w 0-0; bm d2-b2; id "second"; id "third";`, "second"},
+		{`froglet rbg./..ry/bgyg w 0-0; id "a;b";`, "a;b"},
+		{`froglet rbg./..ry/bgyg w 0-0; id "unterminated;`, ""},
+		{`froglet rbg./..ry/bgyg w 0-0; id "no end"`, ""},
+		{`froglet rbg./..ry/bgyg w 0-0; bm d2-b2;`, ""},
+		{`froglet rbg./..ry/bgyg w 0-0`, ""},
+		{``, ""},
+	} {
+		if got := RecordID(tc.line); got != tc.want {
+			t.Errorf("RecordID(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
 func FuzzParsePosition(f *testing.F) {
 	for _, s := range []string{
 		"froglet rbg./..ry/bgyg w 0-0",
@@ -210,6 +230,9 @@ func FuzzParsePosition(f *testing.F) {
 				t.Fatalf("ParseRecord(%q): error without a column: %v", s, err)
 			}
 			return
+		}
+		if id := RecordID(s); id != rec.ID() {
+			t.Fatalf("RecordID(%q) = %q, the record's id is %q", s, id, rec.ID())
 		}
 		p := rec.Position
 		q, err := ParsePosition(p.String())

@@ -33,8 +33,31 @@ func ParseRecord(line string) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := &Record{Position: p}
-	i := end + 1
+	ops, err := parseOps(line, end+1)
+	if err != nil {
+		return nil, err
+	}
+	return &Record{Position: p, Ops: ops}, nil
+}
+
+// RecordID returns the id of a record line whose operations can be read,
+// even when its position cannot, so that the error of a bad record can
+// still name it; "" when there is none.
+func RecordID(line string) string {
+	end := strings.IndexByte(line, ';')
+	if end < 0 {
+		return ""
+	}
+	ops, err := parseOps(line, end+1)
+	if err != nil {
+		return ""
+	}
+	return (&Record{Ops: ops}).ID()
+}
+
+// parseOps reads the operations of line from byte i on, each ended by ';'.
+func parseOps(line string, i int) ([]Op, error) {
+	var ops []Op
 	for i < len(line) {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
@@ -80,9 +103,9 @@ func ParseRecord(line string) (*Record, error) {
 		if len(words) == 0 {
 			continue
 		}
-		rec.Ops = append(rec.Ops, Op{Name: words[0], Args: words[1:], Col: start + 1})
+		ops = append(ops, Op{Name: words[0], Args: words[1:], Col: start + 1})
 	}
-	return rec, nil
+	return ops, nil
 }
 
 // Op returns the first operation named name, if any.
@@ -93,6 +116,14 @@ func (r *Record) Op(name string) (Op, bool) {
 		}
 	}
 	return Op{}, false
+}
+
+// ID returns the record's id (its first id operation), or "".
+func (r *Record) ID() string {
+	if op, ok := r.Op("id"); ok && len(op.Args) > 0 {
+		return op.Args[0]
+	}
+	return ""
 }
 
 // String returns the record in canonical form: the position, then each

@@ -276,12 +276,12 @@ func puzzlePlayers(c *cli.Context) error {
 	err = forEachRecordIn(c, name, func(r inputRecord) error {
 		bm, ok := r.rec.Op("bm")
 		if !ok || len(bm.Args) != 1 {
-			return badInput(&inputError{r.src, 0, "a puzzle needs one bm"})
+			return badInput(&inputError{src: r.src, msg: "a puzzle needs one bm"})
 		}
 		p := r.rec.Position
 		m, err := p.ParseMove(bm.Args[0])
 		if err != nil {
-			return badInput(&inputError{r.src, bm.Col, fmt.Sprintf("bm: %v", err)})
+			return badInput(&inputError{src: r.src, col: bm.Col, msg: fmt.Sprintf("bm: %v", err)})
 		}
 		moves := p.LegalMoves()
 		best := -1

@@ -253,7 +253,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		nodes, secs := s.Nodes()-startNodes+clusterNodes, time.Since(start).Seconds()
 		if c.Bool("json") {
 			out := answer.WDLOf(p, o, nodes, secs)
-			out.ID = idOf(r.rec)
+			out.ID = r.rec.ID()
 			out.Proof = pf
 			return writeJSON(w, out)
 		}
@@ -301,7 +301,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	outcome := score.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
 		out := answer.SolveOf(p, sol, nodes, secs)
-		out.ID, out.Proof = idOf(r.rec), pf
+		out.ID, out.Proof = r.rec.ID(), pf
 		return writeJSON(w, out)
 	}
 	fmt.Fprintln(w, p)
@@ -416,7 +416,7 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.C
 		}
 	}
 	out := answer.AnalysisOf(p, v, moves)
-	out.ID = idOf(r.rec)
+	out.ID = r.rec.ID()
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}
@@ -430,7 +430,7 @@ func analyzeWDL(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.C
 	p := r.rec.Position
 	stop := watch(c, s, "analyze", p.Game)
 	defer stop()
-	out := answer.Analysis{ID: idOf(r.rec), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []answer.AnalyzedMove{}}
+	out := answer.Analysis{ID: r.rec.ID(), Position: p.String(), Game: p.Game.String(), Outcome: score.Outcome(-1).String(), Moves: []answer.AnalyzedMove{}}
 	best := score.Outcome(-2)
 	for _, m := range p.LegalMoves() {
 		var o score.Outcome

@@ -43,7 +43,7 @@ func probeOne(c *cli.Context, tables *tablebase.Tables, r inputRecord) error {
 		bestMove = &best
 	}
 	out := answer.ProbeOf(p, v, bestMove, elapsed.Microseconds())
-	out.ID = idOf(r.rec)
+	out.ID = r.rec.ID()
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}

@@ -64,7 +64,7 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 					if res == nil {
 						res = []solver.ClaimResult{}
 					}
-					return writeJSON(w, verifyJSON{ID: idOf(rec), Position: rec.Position.String(), Source: src.String(), OK: bad == 0, Claims: res})
+					return writeJSON(w, verifyJSON{ID: rec.ID(), Position: rec.Position.String(), Source: src.String(), OK: bad == 0, Claims: res})
 				}
 				status := "ok"
 				if bad > 0 {
@@ -101,17 +101,10 @@ type verifyJSON struct {
 	Claims   []solver.ClaimResult `json:"claims"`
 }
 
-// idOf returns the record's id, or "" when it has none.
-func idOf(rec *positions.Record) string {
-	if op, ok := rec.Op("id"); ok && len(op.Args) > 0 {
-		return op.Args[0]
-	}
-	return ""
-}
-
+// recordID names a record in messages: its id quoted, or its position.
 func recordID(rec *positions.Record) string {
-	if op, ok := rec.Op("id"); ok && len(op.Args) > 0 {
-		return strconv.Quote(op.Args[0])
+	if id := rec.ID(); id != "" {
+		return strconv.Quote(id)
 	}
 	return rec.Position.String()
 }
@@ -197,7 +190,7 @@ type exportJSON struct {
 }
 
 func exportJSONOf(rec *positions.Record) exportJSON {
-	out := exportJSON{ID: idOf(rec), Position: rec.Position.String(), BM: []string{}, PV: []string{}, Record: rec.String()}
+	out := exportJSON{ID: rec.ID(), Position: rec.Position.String(), BM: []string{}, PV: []string{}, Record: rec.String()}
 	for _, op := range rec.Ops {
 		switch {
 		case op.Name == "value" && len(op.Args) == 1:

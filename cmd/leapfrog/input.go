@@ -47,6 +47,7 @@ type inputError struct {
 	src source
 	col int // 0 when the whole line is at fault
 	msg string
+	id  string // the record's id, when it can be read
 }
 
 func (e *inputError) Error() string {
@@ -58,6 +59,7 @@ func (e *inputError) Error() string {
 
 // jsonError is the object cli.md gives a bad record in --json output.
 type jsonError struct {
+	ID    string `json:"id,omitempty"`
 	Error struct {
 		Line    int    `json:"line"`
 		Column  int    `json:"column"`
@@ -67,7 +69,7 @@ type jsonError struct {
 
 func (e *inputError) json() jsonError {
 	var j jsonError
-	j.Error.Line, j.Error.Column, j.Error.Message = e.src.line, max(e.col, 1), e.msg
+	j.ID, j.Error.Line, j.Error.Column, j.Error.Message = e.id, e.src.line, max(e.col, 1), e.msg
 	return j
 }
 
@@ -79,12 +81,12 @@ func parseRecord(src source, text string) (*positions.Record, error) {
 	if err != nil {
 		var se *positions.SyntaxError
 		if errors.As(err, &se) {
-			return nil, &inputError{src, se.Col, se.Msg}
+			return nil, &inputError{src: src, col: se.Col, msg: se.Msg, id: positions.RecordID(text)}
 		}
-		return nil, &inputError{src, 0, err.Error()}
+		return nil, &inputError{src: src, msg: err.Error(), id: positions.RecordID(text)}
 	}
 	if err := rec.Position.CheckMoves(); err != nil {
-		return nil, &inputError{src, 1, err.Error()}
+		return nil, &inputError{src: src, col: 1, msg: err.Error(), id: rec.ID()}
 	}
 	return rec, nil
 }
@@ -142,7 +144,7 @@ func reportStop(c *cli.Context, r inputRecord, err error) error {
 	if known == nil {
 		known = &score.Known{}
 	}
-	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: idOf(r.rec), Position: se.position, Stopped: stopped, Known: known}); werr != nil {
+	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: r.rec.ID(), Position: se.position, Stopped: stopped, Known: known}); werr != nil {
 		return werr
 	}
 	return err
@@ -168,10 +170,13 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 			return nil
 		case errors.As(err, &ie):
 			bad++
+			if ie.id == "" {
+				ie.id = idIn(rec)
+			}
 			return reportBad(c, ie)
 		case errors.As(err, &ee) && ee.code == exitBadInput:
 			bad++
-			return reportBad(c, &inputError{src, 0, ee.err.Error()})
+			return reportBad(c, &inputError{src: src, msg: ee.err.Error(), id: idIn(rec)})
 		case errors.As(err, &ee) && ee.code == exitLimit:
 			limited++
 			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: %v\n", src, err)
@@ -188,6 +193,14 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 		return &exitError{exitLimit, fmt.Errorf("%d record(s) stopped by a limit before their answer was exact", limited)}
 	}
 	return nil
+}
+
+// idIn is rec's id, or "" when there is no record.
+func idIn(rec *positions.Record) string {
+	if rec == nil {
+		return ""
+	}
+	return rec.ID()
 }
 
 // reportBad writes a bad record's error: on standard error, and as an
@@ -232,7 +245,7 @@ func eachLine(c *cli.Context, file string, fn func(source, string) error) error 
 		text, err := readLine(br)
 		src := source{name, line}
 		if errors.Is(err, errLongLine) {
-			return badInput(&inputError{src, 0, fmt.Sprintf("the line is longer than %d bytes: not a record file", maxLine)})
+			return badInput(&inputError{src: src, msg: fmt.Sprintf("the line is longer than %d bytes: not a record file", maxLine)})
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return badInputf("%s: %v", src, err)
@@ -297,9 +310,9 @@ func readLine(br *bufio.Reader) (string, error) {
 func locate(src source, err error) error {
 	var se *positions.SyntaxError
 	if errors.As(err, &se) {
-		return badInput(&inputError{src, se.Col, se.Msg})
+		return badInput(&inputError{src: src, col: se.Col, msg: se.Msg})
 	}
-	return badInput(&inputError{src, 0, err.Error()})
+	return badInput(&inputError{src: src, msg: err.Error()})
 }
 
 // isFile reports whether name is an existing file (not a directory).
@@ -319,7 +332,7 @@ func readGameFile(c *cli.Context, file string) (string, error) {
 	var sb strings.Builder
 	err := eachLine(c, file, func(src source, text string) error {
 		if sb.Len()+len(text) > maxGame {
-			return badInput(&inputError{src, 0, fmt.Sprintf("the file is longer than %d bytes: not a game record", maxGame)})
+			return badInput(&inputError{src: src, msg: fmt.Sprintf("the file is longer than %d bytes: not a game record", maxGame)})
 		}
 		sb.WriteString(text)
 		sb.WriteByte('\n')

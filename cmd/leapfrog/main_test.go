@@ -209,7 +209,7 @@ func TestNewIsReproducible(t *testing.T) {
 func TestBatchJSONContract(t *testing.T) {
 	in := "froglet rbg./..ry/bgyg w 0-0; id \"tiny\";\n" +
 		"// a comment\n" +
-		"froglet rbz./..ry/bgyg w 0-0\n" +
+		"froglet rbz./..ry/bgyg w 0-0; id \"bad\";\n" +
 		hardPosition + "; id \"hard\";\n" +
 		"hupfer ..tt/..tt/rr../rr.. r 4-4\n"
 	for _, cmd := range []string{"solve", "analyze"} {
@@ -229,7 +229,7 @@ func TestBatchJSONContract(t *testing.T) {
 		if objs[0]["id"] != "tiny" || objs[0]["value"] != float64(5) {
 			t.Errorf("%s: first answer %v", cmd, objs[0])
 		}
-		if e, ok := objs[1]["error"].(map[string]any); !ok || e["line"] != float64(3) || e["column"] != float64(11) {
+		if e, ok := objs[1]["error"].(map[string]any); !ok || e["line"] != float64(3) || e["column"] != float64(11) || objs[1]["id"] != "bad" {
 			t.Errorf("%s: bad line %v", cmd, objs[1])
 		}
 		if objs[2]["id"] != "hard" || objs[2]["stopped"] != "limit" || objs[2]["known"] == nil {
