@@ -197,6 +197,25 @@ func (s *Solver) table(p *positions.Position) *Table {
 	return s.tt
 }
 
+// Forget empties the solver's table, so that the next question starts with
+// nothing known but the persistent store, on a table that starts small and
+// grows with that question's nodes alone. Questions that share no positions
+// (a study's random openings) run faster so: a table grown to gigabytes by
+// the questions before misses the processor's caches on every probe
+// (docs/PERFORMANCE.md, "Table size"). Call it between searches.
+func (s *Solver) Forget() {
+	switch {
+	case s.tt == nil:
+	case s.opts.HashMB > 0:
+		s.tt.Clear()
+	default:
+		s.tt = nil
+		for _, w := range s.workers {
+			w.tt = nil
+		}
+	}
+}
+
 // Nodes returns the nodes searched since the solver was made.
 func (s *Solver) Nodes() int64 {
 	return s.nodes.Load()

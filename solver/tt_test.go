@@ -106,6 +106,44 @@ func TestGrowingTable(t *testing.T) {
 	}
 }
 
+// TestForget: after Forget a growing table starts again at one bucket
+// and grows with the next question's nodes alone, a fixed one keeps its
+// size, and every answer is the fresh solver's.
+func TestForget(t *testing.T) {
+	defer setGrowth(0, 1)()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, hash := range []int{0, 1} {
+		s := New(Options{Threads: 1, HashMB: hash})
+		for i := range 200 {
+			p := smallPosition(rng)
+			if i%2 == 0 {
+				s.Forget()
+				if hash > 0 && s.TableStats().Bytes != 1<<20 {
+					t.Fatalf("hash %d: a fixed table of %d bytes after Forget", hash, s.TableStats().Bytes)
+				}
+			}
+			want, err := New(Options{Threads: 1, HashMB: 1}).Value(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := s.Nodes()
+			got, err := s.Value(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("hash %d, question %d, %s: value %+v, a fresh solver's %+v", hash, i, p, got, want)
+			}
+			// A table that starts at one bucket after Forget doubles at
+			// four nodes per slot: it holds no more than the question's
+			// nodes need.
+			if st := s.TableStats(); hash == 0 && i%2 == 0 && st.Bytes > max(64, 2*16*(s.Nodes()-before+1)) {
+				t.Fatalf("hash %d, question %d: a table of %d bytes after %d nodes", hash, i, st.Bytes, s.Nodes()-before)
+			}
+		}
+	}
+}
+
 // TestGrowLetsOthersBackIn: a searcher that steps out to grow the table
 // while another doubles it gets back in as soon as the table has doubled,
 // without waiting for the one that doubled it to step out again (which it

@@ -73,6 +73,9 @@ func solve(s *solver.Solver, cfg Config, seed uint64) (Opening, error) {
 	if err != nil {
 		return Opening{}, err
 	}
+	// Random openings share no positions: each starts on a small table
+	// of its own, not on the gigabytes the openings before grew.
+	s.Forget()
 	start := s.Nodes()
 	o := Opening{Seed: seed, Position: p.String(), WDL: cfg.WDL}
 	if cfg.WDL {
