@@ -197,12 +197,9 @@ func (s *Solver) table(p *positions.Position) *Table {
 	return s.tt
 }
 
-// Forget empties the solver's table, so that the next question starts with
-// nothing known but the persistent store, on a table that starts small and
-// grows with that question's nodes alone. Questions that share no positions
-// (a study's random openings) run faster so: a table grown to gigabytes by
-// the questions before misses the processor's caches on every probe
-// (docs/PERFORMANCE.md, "Table size"). Call it between searches.
+// Forget empties the solver's table between searches, so that the next
+// question grows a small table of its own: a table grown to gigabytes by
+// unrelated questions misses the processor's caches on every probe.
 func (s *Solver) Forget() {
 	switch {
 	case s.tt == nil:
