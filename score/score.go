@@ -34,6 +34,32 @@ func Hupfer(win bool, dist int) int {
 	return -(Win - dist)
 }
 
+// HupferCeil returns the least Hüpfer score at or above x, and HupferFloor
+// the greatest at or below it. A loss comes on the loser's turn, so a loss
+// in n has n even and an even score; a win has n odd and an odd score; no
+// score is 0. A search's bound can then be rounded to a score that occurs,
+// and a null window never asks twice about the same scores.
+func HupferCeil(x int) int {
+	if x%2 != 0 && x < 0 || x%2 == 0 && x >= 0 {
+		x++
+	}
+	if x == 0 {
+		return 1
+	}
+	return x
+}
+
+// HupferFloor: see HupferCeil.
+func HupferFloor(x int) int {
+	if x%2 != 0 && x < 0 || x%2 == 0 && x > 0 {
+		x--
+	}
+	if x == 0 {
+		return -2
+	}
+	return x
+}
+
 // Parent turns the score of a Hüpfer position into the score of the move
 // that made it, for the player making it: one ply further from the end.
 func Parent(child int) int {

@@ -59,3 +59,31 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestHupferRounding: HupferCeil and HupferFloor land on the nearest
+// scores that occur (a loss in an even number of plies, a win in an odd
+// one) on their side of x, and keep those that occur.
+func TestHupferRounding(t *testing.T) {
+	occurs := func(s int) bool {
+		if s > 0 {
+			return (Win-s)%2 == 1
+		}
+		return s < 0 && (Win+s)%2 == 0
+	}
+	for x := -Win; x < Win; x++ {
+		c, f := HupferCeil(x), HupferFloor(x)
+		if c < x || !occurs(c) || f > x || !occurs(f) && x > -Win {
+			t.Fatalf("x %d: ceil %d, floor %d", x, c, f)
+		}
+		for y := x; y < c; y++ {
+			if occurs(y) {
+				t.Fatalf("x %d: ceil %d skips %d", x, c, y)
+			}
+		}
+		for y := x; y > f; y-- {
+			if occurs(y) {
+				t.Fatalf("x %d: floor %d skips %d", x, f, y)
+			}
+		}
+	}
+}
