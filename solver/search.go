@@ -220,7 +220,8 @@ func (s *searcher) tick() bool {
 // search returns the score of p for the player to move, searched with the
 // window (alpha, beta): the exact score when it lies inside, else a bound
 // on the side it falls (fail-soft). After an abort the result means nothing.
-func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
+// all says whether the node is expected to fail low (searchSmall).
+func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool) int {
 	if s.tick() {
 		return 0
 	}
@@ -287,7 +288,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 		rank, ckeys = append(rank, r), append(ckeys, ck)
 	}
 	s.rank[ply], s.ckeys[ply] = rank, ckeys
-	if froglet {
+	if froglet && !all {
 		// Enhanced transposition cut-offs, as on the one-word path (here
 		// before the table's best move is searched: it paid, measured on
 		// 12x12 endgames). A move that ends the game is worth its points.
@@ -309,12 +310,12 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int) int {
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestIdx := -infinity, uint16(NoMove)
-	for _, i := range order {
+	for j, i := range order {
 		var v int
 		if froglet && rank[i] == endsGame {
 			v = int(s.moves[ply][i].Points) // the child has no move
 		} else {
-			v = s.moveScore(p, &s.moves[ply][i], alpha, beta, ply)
+			v = s.moveScore(p, &s.moves[ply][i], alpha, beta, ply, !all && j == 0)
 		}
 		if s.aborted {
 			return 0
@@ -408,10 +409,10 @@ func combine(best, alpha, beta, lower, upper int) (int, int) {
 func (s *searcher) searchRoot(p *positions.Position, alpha, beta int) int {
 	if sp, ok := s.smallFor(p); ok && !noSmall {
 		s.smallBuffers(0)
-		return s.searchSmall(&sp, s.small.key(&sp), alpha, beta, 0)
+		return s.searchSmall(&sp, s.small.key(&sp), alpha, beta, 0, false)
 	}
 	s.buffers(0)
-	return s.search(p, alpha, beta, 0)
+	return s.search(p, alpha, beta, 0, false)
 }
 
 // noSmall sends every search down the general path (for tests that compare
@@ -421,15 +422,15 @@ var noSmall = false
 // moveScore plays m from p (in the searcher's slot for the next ply) and
 // returns the move's score for the player making it, searched within the
 // parent's window (alpha, beta).
-func (s *searcher) moveScore(p *positions.Position, m *positions.Move, alpha, beta, ply int) int {
+func (s *searcher) moveScore(p *positions.Position, m *positions.Move, alpha, beta, ply int, all bool) int {
 	child := &s.stack[ply+1]
 	*child = *p
 	child.Apply(m)
 	if p.Game == positions.Froglet {
 		pts := int(m.Points)
-		return pts - s.search(child, pts-beta, pts-alpha, ply+1)
+		return pts - s.search(child, pts-beta, pts-alpha, ply+1, all)
 	}
-	return score.Parent(s.search(child, -childBound(beta), -childBound(alpha), ply+1))
+	return score.Parent(s.search(child, -childBound(beta), -childBound(alpha), ply+1, all))
 }
 
 // wideMoves is the number of moves from which a position is searched by
@@ -444,7 +445,7 @@ func (s *searcher) searchWide(p *positions.Position, alpha, beta, ply int, k Key
 	bestScore := -infinity
 	s.buffers(ply + 1)
 	for i := range moves {
-		v := s.moveScore(p, &moves[i], alpha, beta, ply)
+		v := s.moveScore(p, &moves[i], alpha, beta, ply, false)
 		if s.aborted {
 			return 0
 		}
