@@ -206,6 +206,9 @@ type Known struct {
 	Value       string `json:"value,omitempty"`
 	MinDistance *int   `json:"min_distance,omitempty"`
 	MaxDistance *int   `json:"max_distance,omitempty"`
+	// Lasts: Hüpfer, before the winner is known, the player to move does
+	// not lose in fewer plies (a win, or a loss no sooner).
+	Lasts *int `json:"lasts,omitempty"`
 }
 
 // KnownFrom turns bounds on a score into Known.
@@ -232,6 +235,8 @@ func KnownFrom(g positions.Game, lower, upper int) Known {
 		if lower > -Win {
 			k.MinDistance = ptr(Win + lower)
 		}
+	case lower > -Win: // the search climbs from the shortest losses up
+		k.Lasts = ptr(Win + lower)
 	}
 	return k
 }
@@ -245,6 +250,9 @@ func (k Known) String() string {
 		return fmt.Sprintf("the value, %+d (its line unfinished)", *k.Lower)
 	case k.Value != "" && k.MinDistance != nil && *k.MinDistance == *k.MaxDistance:
 		return fmt.Sprintf("the value, %s in %d plies (its line unfinished)", k.Value, *k.MaxDistance)
+	}
+	if k.Lasts != nil {
+		parts = append(parts, fmt.Sprintf("no loss in fewer than %d plies", *k.Lasts))
 	}
 	if k.Value != "" {
 		parts = append(parts, fmt.Sprintf("%s in at most %d plies", k.Value, *k.MaxDistance))

@@ -21,6 +21,8 @@ func TestKnownFrom(t *testing.T) {
 		{positions.Hupfer, -Infinity, -(10000 - 24), "loss in at most 24 plies"},
 		{positions.Hupfer, -(10000 - 20), -(10000 - 24), "loss in at most 24 plies, at least 20"},
 		{positions.Hupfer, -Infinity, Infinity, "nothing yet"},
+		{positions.Hupfer, -10000, 9999, "nothing yet"},
+		{positions.Hupfer, -(10000 - 18), 9999, "no loss in fewer than 18 plies"},
 		{positions.Froglet, 3, Infinity, "value >= 3"},
 		{positions.Froglet, -2, 5, "value >= -2, value <= 5"},
 		{positions.Froglet, 1, 1, "the value, +1 (its line unfinished)"},

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -517,5 +518,47 @@ func TestBigBoardEndgames(t *testing.T) {
 	}
 	if checked < testenv.Scale(20, 60) {
 		t.Errorf("only %d endgames were small enough for the reference", checked)
+	}
+}
+
+// TestHupferLimitBounds: a Hüpfer value search stopped by a node limit at
+// any point of its climb from the shortest losses up reports bounds that
+// hold the exact value, and resumes to it.
+func TestHupferLimitBounds(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		start, err := positions.NewHupfer(5, 5, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := positions.RandomPlies(start, int(seed%4), seed)
+		exact, err := New(Options{Threads: 1, HashMB: 16}).Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for limit := int64(16); limit < 1<<20; limit *= 4 {
+			s := New(Options{Threads: 1, HashMB: 16, MaxNodes: limit})
+			v, err := s.Value(p)
+			var le *LimitError
+			switch {
+			case err == nil:
+				if v != exact {
+					t.Fatalf("%s, limit %d: %v, want %v", p, limit, v, exact)
+				}
+			case errors.As(err, &le):
+				if le.Lower > exact.Score || le.Upper < exact.Score {
+					t.Fatalf("%s, limit %d: bounds [%d, %d] miss %d", p, limit, le.Lower, le.Upper, exact.Score)
+				}
+				if k := score.KnownFrom(p.Game, le.Lower, le.Upper); k.Lasts != nil && !exact.Win() && exact.Distance() < *k.Lasts {
+					t.Fatalf("%s, limit %d: lasts %d, but loses in %d", p, limit, *k.Lasts, exact.Distance())
+				}
+				s.RestartLimits()
+				s.opts.MaxNodes = 0
+				if v, err := s.Value(p); err != nil || v != exact {
+					t.Fatalf("%s, limit %d, resumed: %v %v, want %v", p, limit, v, err, exact)
+				}
+			default:
+				t.Fatal(err)
+			}
+		}
 	}
 }
