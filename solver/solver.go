@@ -392,7 +392,7 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int) (int, err
 // mover lasts a few plies easily), one far above it costs about what
 // asking who wins does, and the two next to the value are what any order
 // must pay. Asking who wins first, then the distance down from the bound
-// that search gave, took 28% more nodes over 32 starts and middle games
+// that search gave, took 39% more nodes over 32 starts and middle games
 // (docs/PERFORMANCE.md, "Hüpfer: MTD(f) from the shortest loss up"); the
 // fail-soft results let a win jump past the losses. Windows skip the
 // scores that never occur (score.HupferCeil).
