@@ -227,7 +227,7 @@ func KnownFrom(g positions.Game, lower, upper int) Known {
 	switch {
 	case lower > 0: // a win in Win - score plies
 		k.Value, k.MaxDistance = "win", ptr(Win-lower)
-		if upper < Win {
+		if upper < Win-1 { // a win in at least 1 says nothing
 			k.MinDistance = ptr(Win - upper)
 		}
 	case upper < 0: // a loss in Win + score plies

@@ -398,7 +398,7 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int) (int, err
 // scores that never occur (score.HupferCeil).
 func (s *Solver) exactHupfer(p *positions.Position, lower, upper int) (int, error) {
 	// Every position scores at least a loss now and at most a win in 1.
-	lower = max(score.HupferCeil(max(lower, -winScore)), -winScore)
+	lower = score.HupferCeil(max(lower, -winScore))
 	upper = score.HupferFloor(min(upper, winScore-1))
 	for lower < upper {
 		beta := score.HupferCeil(lower + 1)
