@@ -193,10 +193,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			return s.search(&pos, alpha, beta, ply, all)
 		}
 		rot := 0
-		if s.shuffle > 0 {
-			// Ties in another order on every ply of the other threads:
-			// they meet the first thread's subtrees later, having
-			// searched others (docs/PERFORMANCE.md, "Solver").
+		if s.shuffle > 0 && ply > 0 {
+			// Ties in another order on every ply of the other threads
+			// but the root's: they meet the first thread's subtrees
+			// later, having searched others. At the root that is a bet
+			// on another first move, lost whenever the first thread's
+			// refutes (docs/PERFORMANCE.md, "Solver"); there the threads
+			// share by deferring alone.
 			rot = s.shuffle % len(moves)
 		}
 		// Froglet makes every child's key and fetches its bucket before
