@@ -64,8 +64,10 @@ type searcher struct {
 	busy *busyTable
 	// small is the state of the one-word path (small.go).
 	small smallBoard
-	// shuffle perturbs the move order near the root so that threads
-	// sharing the table do not all walk the same tree.
+	// shuffle, non-zero on all threads but the first, rotates the order
+	// of tied moves so that threads sharing the table do not all walk the
+	// same tree: below the root on the one-word path, in the first three
+	// plies on the general one (orderMoves).
 	shuffle int
 	// stats counts this searcher's use of the table.
 	stats TableStats
