@@ -124,10 +124,10 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		return 0
 	}
 	sb := &s.small
-	bound := infinity
+	bound, cheapest := infinity, 0
 	froglet := sb.game == positions.Froglet
 	if froglet {
-		bound = smallFrogletBound(p)
+		bound, cheapest = smallFrogletBound(p)
 	}
 	lower, upper, best, v, done := s.known(k, ply, alpha, beta, bound, func() positions.Position { return p.Position(sb.game, sb.board) })
 	if done {
@@ -180,6 +180,14 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			v := score.Terminal(sb.game)
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
 			return v
+		}
+		if froglet {
+			if v, ok := s.smallFailsLow(p, moves, bound, cheapest, alpha, hinted, &bestMove); ok {
+				v = max(v, bestScore)
+				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
+				return v
+			}
 		}
 		// Each move gets a key: its rank (moveRank), then a tie-break
 		// (generation order, rotated on the other threads so that they
@@ -391,8 +399,39 @@ func pickMove(keys []uint64, j int) int {
 	return int(keys[j] & moveMask)
 }
 
+// smallFailsLow reports whether no move of the Froglet position p but the
+// hinted one (hint, when hinted) can score more than alpha, bound and
+// cheapest being p's frogletBound, and if so a score no move exceeds: no
+// move after which the opponent can move scores more than
+// frogletMoveBound, so only moves taking more than alpha need a look at
+// their children, for one that leaves the opponent no move.
+func (s *searcher) smallFailsLow(p *positions.Small, moves []positions.SmallMove, bound, cheapest, alpha int, hinted bool, hint *positions.SmallMove) (int, bool) {
+	most := frogletMoveBound(bound, cheapest)
+	if most > alpha {
+		return 0, false
+	}
+	sb := &s.small
+	for i := range moves {
+		m := &moves[i]
+		pts := int(m.Points)
+		if pts <= alpha {
+			most = max(most, pts) // worth its points if it ends the game
+			continue
+		}
+		if hinted && m.From == hint.From && m.Seq == hint.Seq {
+			continue
+		}
+		c := *p
+		c.Apply(sb.game, m)
+		if _, _, none := sb.board.Mobility(sb.game, &c); none {
+			return 0, false
+		}
+	}
+	return most, true
+}
+
 // smallFrogletBound is frogletBound on one word.
-func smallFrogletBound(p *positions.Small) int {
+func smallFrogletBound(p *positions.Small) (bound, cheapest int) {
 	return boundOf(frogPoints(p.Occ, p.C0, p.C1))
 }
 

@@ -330,11 +330,58 @@ func TestSmallKeysAndBounds(t *testing.T) {
 			t.Fatalf("%s: one-word key %x, key %x", p, got, want)
 		}
 		if p.Game == positions.Froglet {
-			if got, want := smallFrogletBound(&sp), frogletBound(p); got != want {
-				t.Fatalf("%s: one-word bound %d, bound %d", p, got, want)
+			gb, gc := smallFrogletBound(&sp)
+			wb, wc := frogletBound(p)
+			if gb != wb || gc != wc {
+				t.Fatalf("%s: one-word bound %d (cheapest %d), bound %d (%d)", p, gb, gc, wb, wc)
 			}
 		}
 	}
+}
+
+// TestFrogletMoveBound holds frogletMoveBound to the reference minimax:
+// no Froglet move after which the opponent can still move scores more,
+// and some score exactly that much (a sharper bound would be wrong).
+func TestFrogletMoveBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(53, 54))
+	mm := reference.NewMinimax(20000)
+	checked, tight := 0, 0
+	for i := 0; i < testenv.Scale(1500, 3000); i++ {
+		p := smallPosition(rng)
+		if p.Game != positions.Froglet {
+			continue
+		}
+		refMoves, ok := reference.Moves(p)
+		if !ok {
+			continue
+		}
+		most := frogletMoveBound(frogletBound(p))
+		for _, m := range refMoves {
+			child, err := positions.ParsePosition(m.Result)
+			if err != nil {
+				t.Fatalf("%s: move %s: %v", p, m.Text, err)
+			}
+			if len(child.LegalMoves()) == 0 {
+				continue // its points alone
+			}
+			cv, ok := mm.Value(child)
+			if !ok {
+				continue
+			}
+			v := reference.MoveValue(p.Game, m, cv).Score
+			if v > most {
+				t.Fatalf("%s: move %s scores %d, over the bound %d", p, m.Text, v, most)
+			}
+			checked++
+			if v == most {
+				tight++
+			}
+		}
+	}
+	if checked < 500 || tight == 0 {
+		t.Fatalf("%d moves checked, %d at the bound", checked, tight)
+	}
+	t.Logf("%d moves checked, %d at the bound", checked, tight)
 }
 
 // TestChildKeys: a symmetric Froglet node's children's keys, made from
