@@ -149,6 +149,18 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		im = &sb.images[ply]
 		sb.canon.Images(p, im)
 	}
+	if froglet && best != NoMove && frogletMoveBound(bound, cheapest) <= alpha {
+		// The node may fail low on its moves' points alone
+		// (smallFailsLow): before the table's best move is searched.
+		moves := sb.board.SmallMoves(sb.game, p, buf)
+		if !positions.TooManyMoves(moves, 0) {
+			if v, ok := s.smallFailsLow(p, moves, bound, cheapest, alpha, false, nil); ok {
+				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
+				return v
+			}
+		}
+	}
 	if best != NoMove {
 		// The table's best move first, found among the moves of its piece
 		// alone: when it refutes, no other move is ever generated.
