@@ -272,6 +272,17 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool)
 			s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
 			return v
 		}
+		top := 0
+		for i := range moves {
+			if moves[i].Points > moves[top].Points {
+				top = i
+			}
+		}
+		if v := frogletMoveFloor(int(moves[top].Points), bound); v >= beta {
+			newLower, newUpper := combine(v, alpha, beta, lower, upper)
+			s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(top), Work: 1})
+			return v
+		}
 	}
 	for i := range moves {
 		m := &moves[i]
@@ -535,6 +546,14 @@ func failsLow(p *positions.Position, moves []positions.Move, child *positions.Po
 		}
 	}
 	return most, true
+}
+
+// frogletMoveFloor is the least a Froglet move taking points scores, in
+// a position whose frogletBound is bound: the opponent gains at most all
+// the rest but the cheapest frog. A node with a move whose floor reaches
+// beta fails high without searching a child.
+func frogletMoveFloor(points, bound int) int {
+	return 2*points - bound
 }
 
 // frogletMoveBound is the most a Froglet move after which the opponent

@@ -200,6 +200,18 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
 				return v
 			}
+			// Or high on them (frogletMoveFloor).
+			top := 0
+			for i := range moves {
+				if moves[i].Points > moves[top].Points {
+					top = i
+				}
+			}
+			if v := frogletMoveFloor(int(moves[top].Points), bound); v >= beta {
+				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[top]), Work: 1})
+				return v
+			}
 		}
 		// Each move gets a key: its rank (moveRank), then a tie-break
 		// (generation order, rotated on the other threads so that they

@@ -339,13 +339,14 @@ func TestSmallKeysAndBounds(t *testing.T) {
 	}
 }
 
-// TestFrogletMoveBound holds frogletMoveBound to the reference minimax:
-// no Froglet move after which the opponent can still move scores more,
-// and some score exactly that much (a sharper bound would be wrong).
+// TestFrogletMoveBound holds frogletMoveBound and frogletMoveFloor to the
+// reference minimax: no Froglet move after which the opponent can still
+// move scores more than the first, no move less than the second, and some
+// score exactly those (a sharper bound would be wrong).
 func TestFrogletMoveBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(53, 54))
 	mm := reference.NewMinimax(20000)
-	checked, tight := 0, 0
+	checked, atMost, atFloor := 0, 0, 0
 	for i := 0; i < testenv.Scale(1500, 3000); i++ {
 		p := smallPosition(rng)
 		if p.Game != positions.Froglet {
@@ -355,33 +356,38 @@ func TestFrogletMoveBound(t *testing.T) {
 		if !ok {
 			continue
 		}
-		most := frogletMoveBound(frogletBound(p))
+		bound, cheapest := frogletBound(p)
+		most := frogletMoveBound(bound, cheapest)
 		for _, m := range refMoves {
 			child, err := positions.ParsePosition(m.Result)
 			if err != nil {
 				t.Fatalf("%s: move %s: %v", p, m.Text, err)
-			}
-			if len(child.LegalMoves()) == 0 {
-				continue // its points alone
 			}
 			cv, ok := mm.Value(child)
 			if !ok {
 				continue
 			}
 			v := reference.MoveValue(p.Game, m, cv).Score
-			if v > most {
-				t.Fatalf("%s: move %s scores %d, over the bound %d", p, m.Text, v, most)
+			if floor := frogletMoveFloor(m.Points, bound); v < floor {
+				t.Fatalf("%s: move %s scores %d, under the floor %d", p, m.Text, v, floor)
+			} else if v == floor {
+				atFloor++
 			}
 			checked++
-			if v == most {
-				tight++
+			if len(child.LegalMoves()) == 0 {
+				continue // its points alone
+			}
+			if v > most {
+				t.Fatalf("%s: move %s scores %d, over the bound %d", p, m.Text, v, most)
+			} else if v == most {
+				atMost++
 			}
 		}
 	}
-	if checked < 500 || tight == 0 {
-		t.Fatalf("%d moves checked, %d at the bound", checked, tight)
+	if checked < 500 || atMost == 0 || atFloor == 0 {
+		t.Fatalf("%d moves checked, %d at the bound, %d at the floor", checked, atMost, atFloor)
 	}
-	t.Logf("%d moves checked, %d at the bound", checked, tight)
+	t.Logf("%d moves checked, %d at the bound, %d at the floor", checked, atMost, atFloor)
 }
 
 // TestChildKeys: a symmetric Froglet node's children's keys, made from
