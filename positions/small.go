@@ -453,6 +453,34 @@ func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 	return bits.OnesCount64(movers), false, movers == 0
 }
 
+// FrogletReplies is Mobility's Froglet count with the dearest of those
+// jumps: n, the single jumps of the player to move in s (on a full board,
+// the frogs that may be removed), and top, the most points one of them
+// takes (0 when there is none, or on a full board). The player's best move
+// takes at least top, which bounds what the move before it can score
+// (docs/PERFORMANCE.md, "Fail-low by the points left").
+func (b *Board) FrogletReplies(s *Small) (n, top int) {
+	if s.Occ == b.Cells[0] {
+		return bits.OnesCount64(s.Occ &^ s.C0 &^ s.C1), 0
+	}
+	fj := b.firstJumps(s.Occ)
+	n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
+	w := uint(b.Width)
+	// The frogs jumped over: each jump's source moved one cell its way.
+	over := fj[North]<<w | fj[East]<<1 | fj[South]>>w | fj[West]>>1
+	switch {
+	case over&s.C0&s.C1 != 0:
+		top = 4
+	case over&s.C1 != 0:
+		top = 3
+	case over&s.C0 != 0:
+		top = 2
+	case over != 0:
+		top = 1
+	}
+	return n, top
+}
+
 // HupferMovers counts, cheaply, the Hüpfer pieces of the player to move in
 // s (on a board of at most 64 cells) that can capture, or when none can,
 // those that can hop, whether or not an empty supply lets the hop be a

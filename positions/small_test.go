@@ -219,14 +219,18 @@ func TestMobilityNoneIsSound(t *testing.T) {
 			t.Fatalf("%s: no move, but Mobility does not say so", p)
 		}
 		if p.Game == Froglet && !p.IsFull() {
-			singles := 0
+			singles, top := 0, 0
 			for _, m := range moves {
 				if m.Jumps == 1 {
 					singles++
+					top = max(top, int(m.Points))
 				}
 			}
 			if singles != n {
 				t.Fatalf("%s: Mobility %d, single jumps %d", p, n, singles)
+			}
+			if rn, rtop := p.Board.FrogletReplies(&s); rn != n || rtop != top {
+				t.Fatalf("%s: FrogletReplies %d, %d; single jumps %d, the dearest %d", p, rn, rtop, singles, top)
 			}
 		}
 	}

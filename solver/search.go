@@ -290,7 +290,7 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool)
 			rank = append(rank, m.Jumps)
 			continue
 		}
-		// As moveRank on the one-word path: the points, then the fewest
+		// As frogletRank on the one-word path: the points, then the fewest
 		// single jumps left to the opponent.
 		*child = *p
 		child.Apply(m)

@@ -139,6 +139,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestMove := -infinity, positions.SmallMove{From: -1}
+	skipped := -infinity // the most a move left unsearched by its bound scores
 	buf := s.smallBuffers(ply)
 	child, next := &sb.stack[ply+1], &sb.next[ply]
 	hinted := false
@@ -213,7 +214,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				return v
 			}
 		}
-		// Each move gets a key: its rank (moveRank), then a tie-break
+		// Each move gets a key: its rank (frogletRank, hupferRank), then a tie-break
 		// (generation order, rotated on the other threads so that they
 		// spread over the tree), then its index. The search picks the
 		// largest key left each time: most nodes are refuted by their
@@ -252,18 +253,33 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			}
 			c := *p
 			c.Apply(sb.game, m)
+			var rank int16
+			if froglet {
+				// The opponent's dearest single jump bounds the move
+				// (frogletMoveBound): one that cannot beat alpha needs
+				// no child.
+				n, top := sb.board.FrogletReplies(&c)
+				if n == 0 {
+					rank = endsGame
+				} else if most := frogletMoveBound(bound, top); most <= alpha {
+					skipped = max(skipped, most)
+					ckeys = append(ckeys, Key{})
+					continue
+				} else {
+					rank = frogletRank(m.Points, n)
+				}
+			}
 			var ck Key
 			if etc {
-				// Fetched before the rank is worked out, which hides
-				// the wait (a child that ends the game does without).
 				ck = sb.childKey(im, p, &c)
 				s.tt.Prefetch(ck)
 			}
 			ckeys = append(ckeys, ck)
-			rank := s.moveRank(sb, &c, m, froglet)
-			if rank == endsGame && !froglet {
-				wonBy = i
-				break
+			if !froglet {
+				if rank = s.hupferRank(sb, &c, m); rank == endsGame {
+					wonBy = i
+					break
+				}
 			}
 			tie := i - rot
 			if tie < 0 {
@@ -350,6 +366,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			*child, ck = *next, nk
 		}
 	}
+	bestScore = max(bestScore, skipped)
 	newLower, newUpper := combine(bestScore, origAlpha, beta, lower, upper)
 	hint := best // a fail-low proves no move best; keep the old hint
 	if bestScore > origAlpha || best == NoMove {
@@ -459,21 +476,17 @@ func smallFrogletBound(p *positions.Small) (bound, cheapest int) {
 	return boundOf(frogPoints(p.Occ, p.C0, p.C1))
 }
 
-// moveRank orders the moves of a node, largest first, by c, the child m
-// makes, which it may change (docs/PERFORMANCE.md, "Nodes against the
-// reference solver"): a move after which the opponent
-// surely has no move goes first of all. Froglet: the points taken, then
-// the fewest single jumps left to the opponent. Hüpfer: captures, then
-// moves that leave the opponent a compulsory capture, then the difference
-// between the pieces able to hop (or capture) of the mover and of the
-// opponent.
-func (s *searcher) moveRank(sb *smallBoard, c *positions.Small, m *positions.SmallMove, froglet bool) int16 {
+// hupferRank orders the moves of a Hüpfer node, largest first, by c, the
+// child m makes, which it may change (docs/PERFORMANCE.md, "Nodes against
+// the reference solver"): a move after which the opponent surely has no
+// move goes first of all, then captures, then moves that leave the
+// opponent a compulsory capture, then the difference between the pieces
+// able to hop (or capture) of the mover and of the opponent. (Froglet's
+// rank is frogletRank.)
+func (s *searcher) hupferRank(sb *smallBoard, c *positions.Small, m *positions.SmallMove) int16 {
 	n, capture, none := sb.board.Mobility(sb.game, c)
 	if none {
 		return endsGame
-	}
-	if froglet {
-		return frogletRank(m.Points, n)
 	}
 	r := int16(m.Jumps) * 256
 	if capture {

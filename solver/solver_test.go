@@ -346,7 +346,7 @@ func TestSmallKeysAndBounds(t *testing.T) {
 func TestFrogletMoveBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(53, 54))
 	mm := reference.NewMinimax(20000)
-	checked, atMost, atFloor := 0, 0, 0
+	checked, atMost, atFloor, atReplies := 0, 0, 0, 0
 	for i := 0; i < testenv.Scale(1500, 3000); i++ {
 		p := smallPosition(rng)
 		if p.Game != positions.Froglet {
@@ -382,12 +382,23 @@ func TestFrogletMoveBound(t *testing.T) {
 			} else if v == most {
 				atMost++
 			}
+			// The bound from the opponent's dearest single jump.
+			sc, ok := child.Small()
+			if !ok {
+				continue
+			}
+			_, top := child.Board.FrogletReplies(&sc)
+			if mostAfter := frogletMoveBound(bound, top); v > mostAfter {
+				t.Fatalf("%s: move %s scores %d, over the bound %d of its replies", p, m.Text, v, mostAfter)
+			} else if v == mostAfter {
+				atReplies++
+			}
 		}
 	}
-	if checked < 500 || atMost == 0 || atFloor == 0 {
-		t.Fatalf("%d moves checked, %d at the bound, %d at the floor", checked, atMost, atFloor)
+	if checked < 500 || atMost == 0 || atFloor == 0 || atReplies == 0 {
+		t.Fatalf("%d moves checked, %d at the bound, %d at its replies' bound, %d at the floor", checked, atMost, atReplies, atFloor)
 	}
-	t.Logf("%d moves checked, %d at the bound, %d at the floor", checked, atMost, atFloor)
+	t.Logf("%d moves checked, %d at the bound, %d at its replies' bound, %d at the floor", checked, atMost, atReplies, atFloor)
 }
 
 // TestChildKeys: a symmetric Froglet node's children's keys, made from
