@@ -430,11 +430,7 @@ func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint
 // first.
 func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 	if g == Froglet {
-		if s.Occ == b.Cells[0] {
-			return bits.OnesCount64(s.Occ &^ s.C0 &^ s.C1), false, s.Occ&^s.C0&^s.C1 == 0
-		}
-		fj := b.firstJumps(s.Occ)
-		n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
+		n, _ = b.FrogletReplies(s)
 		return n, false, n == 0
 	}
 	movers, capture := b.hupferMovers(s)
