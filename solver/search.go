@@ -54,6 +54,9 @@ type searcher struct {
 	// ckeys[ply] holds the keys of the children of the position at ply
 	// (Froglet), made and fetched before the table is asked about any.
 	ckeys [][]Key
+	// deferred[ply] holds the moves of ply put off because another thread
+	// was searching their child.
+	deferred [][]uint16
 	// stack[ply] holds the position searched at ply, so that children
 	// live in the searcher and not on the heap.
 	stack []positions.Position
@@ -188,6 +191,7 @@ func (s *searcher) buffers(ply int) ([]positions.Move, []uint16) {
 		s.order = append(s.order, make([]uint16, 0, 64))
 		s.rank = append(s.rank, make([]int16, 0, 64))
 		s.ckeys = append(s.ckeys, make([]Key, 0, 64))
+		s.deferred = append(s.deferred, make([]uint16, 0, 64))
 		s.stack = append(s.stack, positions.Position{})
 	}
 	return s.moves[ply][:0], s.order[ply][:0]
@@ -224,10 +228,15 @@ func (s *searcher) tick() bool {
 // on the side it falls (fail-soft). After an abort the result means nothing.
 // all says whether the node is expected to fail low (searchSmall).
 func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool) int {
+	return s.searchKeyed(p, key(p), alpha, beta, ply, all)
+}
+
+// searchKeyed is search for p, whose key k the caller made (a Froglet
+// parent makes its children's keys to fetch their entries early).
+func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply int, all bool) int {
 	if s.tick() {
 		return 0
 	}
-	k := key(p)
 	bound, cheapest := infinity, 0
 	froglet := p.Game == positions.Froglet
 	if froglet {
@@ -330,12 +339,45 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool)
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestIdx := -infinity, uint16(NoMove)
-	for j, i := range order {
+	// With other threads, a child another thread is searching now waits
+	// (ABDADA), as on the one-word path (searchSmall): the others are
+	// searched first, and by the time it comes the table may know it.
+	shared := s.busy != nil && ply < busyPlies
+	deferred := s.deferred[ply][:0]
+	for j, n := 0, len(order); j < n+len(deferred); j++ {
+		var i uint16
+		if j < n {
+			i = order[j]
+		} else {
+			i = deferred[j-n]
+		}
+		m := &s.moves[ply][i]
 		var v int
 		if froglet && rank[i] == endsGame {
-			v = int(s.moves[ply][i].Points) // the child has no move
+			v = int(m.Points) // the child has no move
 		} else {
-			v = s.moveScore(p, &s.moves[ply][i], alpha, beta, ply, !all && j == 0)
+			child := &s.stack[ply+1]
+			*child = *p
+			child.Apply(m)
+			var ck Key
+			if froglet {
+				ck = ckeys[i]
+			} else {
+				ck = key(child)
+			}
+			if shared && j > 0 && j < n && s.busy.has(ck) {
+				deferred = append(deferred, i)
+				s.deferred[ply] = deferred
+				continue
+			}
+			firstAll := !all && j == 0
+			if shared {
+				slot := s.busy.mark(ck)
+				v = s.childScore(child, ck, m, alpha, beta, ply, firstAll)
+				s.busy.unmark(slot)
+			} else {
+				v = s.childScore(child, ck, m, alpha, beta, ply, firstAll)
+			}
 		}
 		if s.aborted {
 			return 0
@@ -451,6 +493,17 @@ func (s *searcher) moveScore(p *positions.Position, m *positions.Move, alpha, be
 		return pts - s.search(child, pts-beta, pts-alpha, ply+1, all)
 	}
 	return score.Parent(s.search(child, -childBound(beta), -childBound(alpha), ply+1, all))
+}
+
+// childScore returns the score of m, which made child (whose key is ck)
+// from the position at ply, for the player making it, searched within
+// the parent's window (alpha, beta); all is the child's expected kind.
+func (s *searcher) childScore(child *positions.Position, ck Key, m *positions.Move, alpha, beta, ply int, all bool) int {
+	if child.Game == positions.Froglet {
+		pts := int(m.Points)
+		return pts - s.searchKeyed(child, ck, pts-beta, pts-alpha, ply+1, all)
+	}
+	return score.Parent(s.searchKeyed(child, ck, -childBound(beta), -childBound(alpha), ply+1, all))
 }
 
 // wideMoves is the number of moves from which a position is searched by

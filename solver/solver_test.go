@@ -153,7 +153,7 @@ func TestSolveAgainstMinimax(t *testing.T) {
 		// alpha-beta alone; elsewhere they settle almost every position
 		// here and bound its distance first.
 		noProof bool
-	}{{1, false, false, false}, {2, false, false, false}, {1, true, false, false}, {2, false, true, false}, {1, false, false, true}} {
+	}{{1, false, false, false}, {2, false, false, false}, {1, true, false, false}, {2, true, false, false}, {2, false, true, false}, {1, false, false, true}} {
 		threads := c.threads
 		t.Run(fmt.Sprintf("threads=%d,general=%v,grow=%v,noProof=%v", threads, c.general, c.grow, c.noProof), func(t *testing.T) {
 			defer setGeneral(c.general)()
