@@ -103,10 +103,14 @@ func TestBoardInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.ID("line")),
 		until(`document.querySelectorAll("#pv li").length > 0`),
+	); err != nil {
+		t.Fatalf("showing the line of best play: %v", err)
+	}
+	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.ID("copy-record")),
 		until(`/copied|bm /.test(document.getElementById("status").textContent)`),
 	); err != nil {
-		t.Fatal(err)
+		t.Fatalf("copying the record: status %q: %v", text("#status"), err)
 	}
 	if status := text("#status"); status != "record copied" && !strings.Contains(status, "bm d2-b2; value 5;") {
 		t.Errorf("copy record: status %q", status)

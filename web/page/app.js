@@ -211,8 +211,11 @@ function record() {
 }
 
 async function copy(text, what) {
+  // A clipboard that never answers (a permission prompt no one sees, as in
+  // headless browsers) must not leave the user without the text.
+  const late = new Promise((_, reject) => setTimeout(() => reject(new Error("clipboard timeout")), 2000));
   try {
-    await navigator.clipboard.writeText(text);
+    await Promise.race([navigator.clipboard.writeText(text), late]);
     say(`${what} copied`);
   } catch {
     say(text);
