@@ -192,6 +192,7 @@ func (s *Solver) table(p *positions.Position) *Table {
 		cells := p.Board.Size()
 		s.tt = NewGrowingTable(startHashMB, AutoHashMB(cells), growNodesFor(cells), s.Nodes())
 	}
+	s.tt.movers = len(s.workers)
 	for _, w := range s.workers {
 		w.tt = s.tt
 	}

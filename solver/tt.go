@@ -39,6 +39,9 @@ type Table struct {
 	// claims growing takes it for writing to double the table (see grow).
 	mu      sync.RWMutex
 	growing atomic.Bool
+	// movers is how many goroutines move the entries when the table
+	// doubles: the number of searchers, which wait for it meanwhile.
+	movers int
 }
 
 type bucket [4]struct{ check, data word }
@@ -159,12 +162,36 @@ func (t *Table) grow(nodes int64) {
 const indexLow = 16
 
 // double makes the table twice as large, moving every entry to its bucket
-// in the new one. Callers hold mu for writing.
+// in the new one. Callers hold mu for writing, so the other searchers wait:
+// the move is split between as many goroutines as there are searchers
+// (Table.movers), since most of its time is the kernel handing out and
+// clearing the new table's pages, which runs in parallel.
 func (t *Table) double() {
 	n := uint64(len(t.buckets))
 	next := hugepages.Make[bucket](int(2 * n))
+	parts := uint64(max(t.movers, 1))
+	if n < parts*minMoveBuckets {
+		parts = 1
+	}
+	var wg sync.WaitGroup
+	for w := uint64(0); w < parts; w++ {
+		lo, hi := n*w/parts, n*(w+1)/parts
+		wg.Go(func() { t.move(next, lo, hi) })
+	}
+	wg.Wait()
+	t.buckets, t.mask = next, 2*n-1
+}
+
+// minMoveBuckets is the fewest buckets worth a goroutine of their own
+// when the table doubles.
+const minMoveBuckets = 1 << 14
+
+// move moves the entries of buckets lo to hi of the table into next, a
+// table twice as large: bucket i goes to next's buckets i and i+n.
+func (t *Table) move(next []bucket, lo, hi uint64) {
+	n := uint64(len(t.buckets))
 	b := bits.TrailingZeros64(n)
-	for i := range t.buckets {
+	for i := lo; i < hi; i++ {
 		var filled [2]int
 		for j := range t.buckets[i] {
 			d, c := t.buckets[i][j].data.load(), t.buckets[i][j].check.load()
@@ -177,14 +204,13 @@ func (t *Table) double() {
 				if b >= indexLow && b < indexLow+8 && d>>(56+b-indexLow)&1 != half {
 					continue
 				}
-				slot := &next[uint64(i)+half*n][filled[half]]
+				slot := &next[i+half*n][filled[half]]
 				slot.data.store(d)
 				slot.check.store(c)
 				filled[half]++
 			}
 		}
 	}
-	t.buckets, t.mask = next, 2*n-1
 }
 
 // Key identifies a position: Index picks the bucket, Check confirms the

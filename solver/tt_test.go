@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -22,8 +23,16 @@ func (t *Table) used() int {
 }
 
 func TestTableDouble(t *testing.T) {
+	// Split between goroutines or not, every doubling keeps every entry.
+	for _, movers := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("movers=%d", movers), func(t *testing.T) { testTableDouble(t, movers) })
+	}
+}
+
+func testTableDouble(t *testing.T, movers int) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	tt := NewTable(1) // 2^14 buckets: doublings from 2^14 to 2^19 cross indexLow
+	tt.movers = movers
 	want := map[Key]Entry{}
 	for i := 0; i < 100000; i++ {
 		k := Key{rng.Uint64(), rng.Uint64()}
