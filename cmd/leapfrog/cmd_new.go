@@ -20,7 +20,8 @@ func newCommand() *cli.Command {
 		Description: `Froglet: a full board of frogs placed at random, with BrainKing's colour
 counts scaled to the size (12x12: 66 green, 51 yellow, 21 red, 6 blue). The same
 --seed gives the same board everywhere; without one a random seed is used and
-printed on standard error.
+printed on standard error (also for --random-plies, in both games): giving it
+as --seed makes the same position again.
 
 Hüpfer: Red's 2x2 block at a1, Turquoise's in the opposite corner, Red to move,
 each supply floor((points-8)/2) unless --supply says otherwise.
@@ -50,16 +51,22 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 			if err != nil {
 				return badInputf("new: --size: %v", err)
 			}
+			if game == positions.Froglet && c.IsSet("supply") {
+				return badInputf("new: --supply is for hupfer")
+			}
+			plies := c.Int("random-plies")
+			if plies < 0 {
+				return badInputf("new: --random-plies must be 0 or more")
+			}
+			// One seed places the frogs and picks the random plies, so that
+			// the seed printed for a run without --seed reproduces it.
+			seed := c.Uint64("seed")
+			if !c.IsSet("seed") && (game == positions.Froglet || plies > 0) {
+				seed = rand.Uint64() % 1_000_000
+				fmt.Fprintf(c.App.ErrWriter, "seed %d\n", seed)
+			}
 			var p *positions.Position
 			if game == positions.Froglet {
-				if c.IsSet("supply") {
-					return badInputf("new: --supply is for hupfer")
-				}
-				seed := c.Uint64("seed")
-				if !c.IsSet("seed") {
-					seed = rand.Uint64() % 1_000_000
-					fmt.Fprintf(c.App.ErrWriter, "seed %d\n", seed)
-				}
 				p, err = positions.NewFroglet(w, h, seed)
 			} else {
 				supply := c.Int("supply")
@@ -71,10 +78,8 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 			if err != nil {
 				return badInputf("new: %v", err)
 			}
-			if k := c.Int("random-plies"); k > 0 {
-				p = positions.RandomPlies(p, k, c.Uint64("seed"))
-			} else if k < 0 {
-				return badInputf("new: --random-plies must be 0 or more")
+			if plies > 0 {
+				p = positions.RandomPlies(p, plies, seed)
 			}
 			fmt.Fprintln(c.App.Writer, p)
 			return nil

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -199,6 +202,34 @@ func TestNewIsReproducible(t *testing.T) {
 		if code != 0 || strings.TrimSpace(h) != "hupfer ....tt/....tt/....../....../rr..../rr.... r 14-14" {
 			t.Errorf("%v: exit %d, %q", args, code, h)
 		}
+	}
+}
+
+// TestNewPrintsItsSeed: without --seed, new prints the seed it drew, and
+// that seed given as --seed makes the same position, random plies included.
+func TestNewPrintsItsSeed(t *testing.T) {
+	for _, args := range [][]string{
+		{"new", "froglet", "--size", "5x5"},
+		{"new", "froglet", "--size", "5x5", "--random-plies", "6"},
+		{"new", "hupfer", "--random-plies", "6"},
+	} {
+		code, pos, stderr := runCLI(t, "", args...)
+		var seed uint64
+		if _, err := fmt.Sscanf(stderr, "seed %d", &seed); code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, standard error %q (%v)", args, code, stderr, err)
+		}
+		again := append(slices.Clone(args), "--seed", strconv.FormatUint(seed, 10))
+		if code, pos2, _ := runCLI(t, "", again...); code != 0 || pos2 != pos {
+			t.Errorf("%v: exit %d, %q; without the seed %q", again, code, pos2, pos)
+		}
+	}
+	// A Hüpfer start without random plies draws no seed, and a bad flag
+	// is refused before one is printed.
+	if _, _, stderr := runCLI(t, "", "new", "hupfer"); stderr != "" {
+		t.Errorf("new hupfer: standard error %q", stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "new", "froglet", "--random-plies", "-3"); code != exitBadInput || strings.Contains(stderr, "seed ") {
+		t.Errorf("--random-plies -3: exit %d, standard error %q", code, stderr)
 	}
 }
 
