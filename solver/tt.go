@@ -169,16 +169,16 @@ const indexLow = 16
 func (t *Table) double() {
 	n := uint64(len(t.buckets))
 	next := hugepages.Make[bucket](int(2 * n))
-	parts := uint64(max(t.movers, 1))
-	if n < parts*minMoveBuckets {
-		parts = 1
+	if parts := uint64(t.movers); parts <= 1 || n < parts*minMoveBuckets {
+		t.move(next, 0, n)
+	} else {
+		var wg sync.WaitGroup
+		for w := uint64(0); w < parts; w++ {
+			lo, hi := n*w/parts, n*(w+1)/parts
+			wg.Go(func() { t.move(next, lo, hi) })
+		}
+		wg.Wait()
 	}
-	var wg sync.WaitGroup
-	for w := uint64(0); w < parts; w++ {
-		lo, hi := n*w/parts, n*(w+1)/parts
-		wg.Go(func() { t.move(next, lo, hi) })
-	}
-	wg.Wait()
 	t.buckets, t.mask = next, 2*n-1
 }
 
