@@ -15,6 +15,8 @@ package solver
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -56,6 +58,9 @@ type Options struct {
 	// Method is how WDL answers a Hüpfer position: MethodAuto (the
 	// zero value), MethodAlphaBeta or MethodProofNumber.
 	Method Method
+	// Trace, if not nil, gets a line for every alpha-beta search run
+	// (traceRun): where the nodes of a question go, window by window.
+	Trace io.Writer
 }
 
 // Method is a way of answering who wins.
@@ -300,10 +305,13 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 	if err := s.limitErr(); err != nil {
 		return 0, err
 	}
+	var result int
+	if s.opts.Trace != nil {
+		defer s.traceRun(p, alpha, beta, &result, s.Nodes(), time.Now())
+	}
 	s.table(p)
 	s.stop.Store(false)
 	var once sync.Once
-	var result int
 	var wg sync.WaitGroup
 	for _, w := range s.workers {
 		wg.Add(1)
@@ -331,6 +339,24 @@ func (s *Solver) run(p *positions.Position, alpha, beta int) (int, error) {
 		return 0, err
 	}
 	return result, nil
+}
+
+// traceRun writes Options.Trace's line for a search of p with the window
+// (alpha, beta) that returned *result, started when the solver had
+// searched nodes0 nodes: the position, the window, what a result at beta
+// or above proves (score.KnownFrom), whether it was proved, and the
+// search's nodes and seconds. An interrupted search's line says so.
+func (s *Solver) traceRun(p *positions.Position, alpha, beta int, result *int, nodes0 int64, t0 time.Time) {
+	answer := "no"
+	switch {
+	case s.limitErr() != nil:
+		answer = "stopped"
+	case *result >= beta:
+		answer = "yes"
+	}
+	question := score.KnownFrom(p.Game, beta, infinity).String()
+	fmt.Fprintf(s.opts.Trace, "search %s: window (%d, %d), %s? %s (%d): %d nodes, %.3f s\n",
+		p, alpha, beta, question, answer, *result, s.Nodes()-nodes0, time.Since(t0).Seconds())
 }
 
 // exact returns the exact score of p by MTD(f): null-window searches that

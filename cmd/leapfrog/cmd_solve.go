@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -46,6 +47,11 @@ func newSolver(c *cli.Context) (s *solver.Solver, done func(), err error) {
 		MaxNodes: c.Int64("max-nodes"),
 		Timeout:  c.Duration("timeout"),
 		Stop:     ctx.Done(),
+	}
+	if os.Getenv("LEAPFROG_TRACE") != "" {
+		// Each search's window and nodes, for measuring where the work
+		// goes (docs/PERFORMANCE.md, "Machine and method").
+		opts.Trace = c.App.ErrWriter
 	}
 	if c.IsSet("method") {
 		m, ok := map[string]solver.Method{"auto": solver.MethodAuto, "alphabeta": solver.MethodAlphaBeta, "pn": solver.MethodProofNumber}[c.String("method")]

@@ -1,0 +1,63 @@
+package solver
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/leapfrog-solver/leapfrog/positions"
+)
+
+// TestTraceAddsUp: Options.Trace gets one line per alpha-beta search, and
+// the nodes of those lines are every node the solver counts (Froglet has
+// no proof-number search before its windows); each line says what its
+// window asked and whether the result proved it.
+func TestTraceAddsUp(t *testing.T) {
+	cases := []struct {
+		pos      string
+		question string // in the first line
+	}{
+		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", "value >= 0? no (-1)"},
+		{"froglet rbg./..ry/bgyg w 0-0", "value >= 0? yes"},
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", "no loss in fewer than 2 plies? yes"},
+	}
+	line := regexp.MustCompile(`^search (.+): window \((-?\d+), (-?\d+)\), (.+)\? (yes|no) \((-?\d+)\): (\d+) nodes, [0-9.]+ s$`)
+	for _, c := range cases {
+		t.Run(c.pos, func(t *testing.T) {
+			p, err := positions.ParsePosition(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			s := New(Options{Threads: 2, Trace: &buf})
+			if _, err := s.Solve(p); err != nil {
+				t.Fatal(err)
+			}
+			lines := bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n"))
+			if len(lines) < 2 {
+				t.Fatalf("%d trace lines:\n%s", len(lines), buf.String())
+			}
+			var sum int64
+			for i, l := range lines {
+				m := line.FindSubmatch(l)
+				if m == nil {
+					t.Fatalf("line %d does not read as a search: %q", i+1, l)
+				}
+				beta, _ := strconv.Atoi(string(m[3]))
+				result, _ := strconv.Atoi(string(m[6]))
+				if yes := string(m[5]) == "yes"; yes != (result >= beta) {
+					t.Errorf("line %d: result %d against beta %d, but it says %s", i+1, result, beta, m[5])
+				}
+				n, _ := strconv.ParseInt(string(m[7]), 10, 64)
+				sum += n
+			}
+			if !bytes.Contains(lines[0], []byte(c.question)) {
+				t.Errorf("first line %q does not ask %q", lines[0], c.question)
+			}
+			if p.Game == positions.Froglet && sum != s.Nodes() {
+				t.Errorf("the trace's nodes add up to %d, the solver counted %d", sum, s.Nodes())
+			}
+		})
+	}
+}
