@@ -16,11 +16,14 @@ import (
 func TestTraceAddsUp(t *testing.T) {
 	cases := []struct {
 		pos      string
+		wdl      bool   // WDL by alpha-beta instead of Solve
 		question string // in the first line
 	}{
-		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", "value >= 0? no (-1)"},
-		{"froglet rbg./..ry/bgyg w 0-0", "value >= 0? yes"},
-		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", "no loss in fewer than 2 plies? yes"},
+		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", false, "value >= 0? no (-1)"},
+		{"froglet rbg./..ry/bgyg w 0-0", false, "value >= 0? yes"},
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", false, "no loss in fewer than 2 plies? yes"},
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", true, "a win? no"},
+		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", true, "value >= 0? no (-1)"},
 	}
 	line := regexp.MustCompile(`^search (.+): window \((-?\d+), (-?\d+)\), (.+)\? (yes|no) \((-?\d+)\): (\d+) nodes, [0-9.]+ s$`)
 	for _, c := range cases {
@@ -30,12 +33,17 @@ func TestTraceAddsUp(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			s := New(Options{Threads: 2, Trace: &buf})
-			if _, err := s.Solve(p); err != nil {
+			s := New(Options{Threads: 2, Trace: &buf, Method: MethodAlphaBeta})
+			if c.wdl {
+				_, err = s.WDL(p)
+			} else {
+				_, err = s.Solve(p)
+			}
+			if err != nil {
 				t.Fatal(err)
 			}
 			lines := bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n"))
-			if len(lines) < 2 {
+			if len(lines) < 1 || !c.wdl && len(lines) < 2 {
 				t.Fatalf("%d trace lines:\n%s", len(lines), buf.String())
 			}
 			var sum int64
