@@ -31,6 +31,21 @@ func childBound(x int) int {
 	return 0
 }
 
+// hupferOutside answers a Hüpfer search whose window lies outside the
+// scores a position can have, from -winScore (no move) to winScore-1 (a
+// move that leaves the opponent none), without a node. A question "does
+// the mover win within n plies?" asks it of the positions n plies down, and
+// searching them would follow a line to the end of the game.
+func hupferOutside(alpha, beta int) (int, bool) {
+	switch {
+	case alpha >= winScore-1:
+		return winScore - 1, true
+	case beta <= -winScore:
+		return -winScore, true
+	}
+	return 0, false
+}
+
 // searcher is one thread's search state. Threads share the table and the
 // stop flag, nothing else.
 type searcher struct {
@@ -234,11 +249,16 @@ func (s *searcher) search(p *positions.Position, alpha, beta, ply int, all bool)
 // searchKeyed is search for p, whose key k the caller made (a Froglet
 // parent makes its children's keys to fetch their entries early).
 func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply int, all bool) int {
+	froglet := p.Game == positions.Froglet
+	if !froglet {
+		if v, ok := hupferOutside(alpha, beta); ok {
+			return v
+		}
+	}
 	if s.tick() {
 		return 0
 	}
 	bound, cheapest := infinity, 0
-	froglet := p.Game == positions.Froglet
 	if froglet {
 		bound, cheapest = frogletBound(p)
 	}
@@ -271,6 +291,25 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 		// (long chains on a big sparse board) is searched in generation
 		// order, without a best move in the table.
 		return s.searchWide(p, alpha, beta, ply, k)
+	}
+	if !froglet && alpha >= winScore-3 {
+		// Only a win in 1 would do (hupferWinsInOne): no child needs a
+		// search, only the question whether it has a move.
+		buf, _ := s.buffers(ply + 1)
+		child := &s.stack[ply+1]
+		for i := range moves {
+			*child = *p
+			child.Apply(&moves[i])
+			if len(child.GenerateMoves(buf)) == 0 {
+				v := score.Parent(score.Hupfer(false, 0))
+				s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: uint16(i), Work: 1})
+				return v
+			}
+		}
+		v := winScore - 3
+		newLower, newUpper := combine(v, alpha, beta, lower, upper)
+		s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
+		return v
 	}
 	rank, ckeys := s.rank[ply][:0], s.ckeys[ply][:0]
 	s.buffers(ply + 1)

@@ -120,12 +120,17 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 // (docs/PERFORMANCE.md, "Transposition cut-offs"): they skip the
 // cut-offs' look-ups.
 func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, all bool) int {
+	sb := &s.small
+	froglet := sb.game == positions.Froglet
+	if !froglet {
+		if v, ok := hupferOutside(alpha, beta); ok {
+			return v
+		}
+	}
 	if s.tick() {
 		return 0
 	}
-	sb := &s.small
 	bound, cheapest := infinity, 0
-	froglet := sb.game == positions.Froglet
 	if froglet {
 		bound, cheapest = smallFrogletBound(p)
 	}
@@ -136,6 +141,10 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	// Now lower < beta, upper > alpha and lower < upper: the window
 	// narrowed to the bounds is not empty.
 	alpha, beta = max(alpha, lower), min(beta, upper)
+	if !froglet && alpha >= winScore-3 {
+		// Only a win in 1 would do: no child needs a search.
+		return s.hupferWinsInOne(p, k, alpha, beta, ply, lower, upper, best)
+	}
 	start := s.nodes
 	origAlpha := alpha
 	bestScore, bestMove := -infinity, positions.SmallMove{From: -1}
@@ -379,6 +388,45 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		s.persist.Save(&pos, newLower, newUpper)
 	}
 	return bestScore
+}
+
+// hupferWinsInOne searches a Hüpfer node whose window (alpha, beta), with
+// alpha at least winScore-3, only a win in 1 can beat: its children are
+// not searched, only asked whether they have a move. The table knew the
+// bounds (lower, upper) and the hint best.
+func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, lower, upper int, best uint16) int {
+	sb := &s.small
+	moves := sb.board.SmallMoves(sb.game, p, s.smallBuffers(ply))
+	if positions.TooManyMoves(moves, 0) {
+		return s.tooMany()
+	}
+	if len(moves) == 0 {
+		v := score.Terminal(sb.game)
+		s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		return v
+	}
+	child := &sb.stack[ply+1]
+	for i := range moves {
+		*child = *p
+		child.Apply(sb.game, &moves[i])
+		_, capture, none := sb.board.Mobility(sb.game, child)
+		// Mobility's none is exact but where the player to move has a
+		// supply and no capture (a hop may find no point for its birth):
+		// there the moves themselves say.
+		if !none && !capture && child.Counts[child.Side] > 0 {
+			none = len(sb.board.SmallMoves(sb.game, child, s.smallBuffers(ply+1))) == 0
+		}
+		if none {
+			v := score.Parent(score.Terminal(sb.game))
+			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: encodeHint(&moves[i]), Work: 1})
+			return v
+		}
+	}
+	// Every move leaves the opponent one: a win in 3 at best.
+	v := winScore - 3
+	newLower, newUpper := combine(v, alpha, beta, lower, upper)
+	s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
+	return v
 }
 
 // On the one-word path, an entry's best move is a hint named by the piece
