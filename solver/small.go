@@ -92,6 +92,20 @@ func (sb *smallBoard) childKey(im *positions.Images, parent, child *positions.Sm
 	return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
 }
 
+// moveList returns the moves a node of p searches, in buf: SmallChildren,
+// which may list two moves of different pieces that reach the same
+// position (the second is a table hit) rather than spend 6% of the
+// search's time looking for them (docs/PERFORMANCE.md, "Move
+// generation"); SmallMoves where the repeats would take the list past
+// positions.MaxMoves.
+func (sb *smallBoard) moveList(p *positions.Small, buf []positions.SmallMove) []positions.SmallMove {
+	moves := sb.board.SmallChildren(sb.game, p, buf)
+	if positions.TooManyMoves(moves, 0) {
+		moves = sb.board.SmallMoves(sb.game, p, buf)
+	}
+	return moves
+}
+
 // smallBuffers returns the move buffer of ply, making the buffers of every
 // ply up to it.
 func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
@@ -162,7 +176,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	if froglet && best != NoMove && frogletMoveBound(bound, cheapest) <= alpha {
 		// The node may fail low on its moves' points alone
 		// (smallFailsLow): before the table's best move is searched.
-		moves := sb.board.SmallMoves(sb.game, p, buf)
+		moves := sb.moveList(p, buf)
 		if !positions.TooManyMoves(moves, 0) {
 			if v, ok := s.smallFailsLow(p, moves, bound, cheapest, alpha, false, nil); ok {
 				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
@@ -193,7 +207,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	// occur, as a parent's window makes at a proven end) is searched as
 	// search does, move by move.
 	if !hinted || bestScore < beta {
-		moves := sb.board.SmallMoves(sb.game, p, buf)
+		moves := sb.moveList(p, buf)
 		sb.moves[ply] = moves
 		if positions.TooManyMoves(moves, 0) {
 			return s.tooMany()
@@ -396,7 +410,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 // bounds (lower, upper) and the hint best.
 func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, lower, upper int, best uint16) int {
 	sb := &s.small
-	moves := sb.board.SmallMoves(sb.game, p, s.smallBuffers(ply))
+	moves := sb.moveList(p, s.smallBuffers(ply))
 	if positions.TooManyMoves(moves, 0) {
 		return s.tooMany()
 	}
@@ -414,7 +428,7 @@ func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, 
 		// supply and no capture (a hop may find no point for its birth):
 		// there the moves themselves say.
 		if !none && !capture && child.Counts[child.Side] > 0 {
-			none = len(sb.board.SmallMoves(sb.game, child, s.smallBuffers(ply+1))) == 0
+			none = len(sb.board.SmallChildren(sb.game, child, s.smallBuffers(ply+1))) == 0
 		}
 		if none {
 			v := score.Parent(score.Terminal(sb.game))
