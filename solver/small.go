@@ -92,6 +92,22 @@ func (sb *smallBoard) childKey(im *positions.Images, parent, child *positions.Sm
 	return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
 }
 
+// movesOrEnd lists the moves of p, the node keyed k, in buf (moveList),
+// or, with end, returns what the node returns without them: the end of a
+// game, stored, or a stopped search where they are too many.
+func (s *searcher) movesOrEnd(p *positions.Small, k Key, buf []positions.SmallMove) (moves []positions.SmallMove, v int, end bool) {
+	moves = s.small.moveList(p, buf)
+	if positions.TooManyMoves(moves, 0) {
+		return nil, s.tooMany(), true
+	}
+	if len(moves) == 0 {
+		v := score.Terminal(s.small.game)
+		s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		return nil, v, true
+	}
+	return moves, 0, false
+}
+
 // moveList returns the moves a node of p searches, in buf: SmallChildren,
 // which may list two moves of different pieces that reach the same
 // position (the second is a table hit) rather than spend 6% of the
@@ -207,16 +223,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	// occur, as a parent's window makes at a proven end) is searched as
 	// search does, move by move.
 	if !hinted || bestScore < beta {
-		moves := sb.moveList(p, buf)
-		sb.moves[ply] = moves
-		if positions.TooManyMoves(moves, 0) {
-			return s.tooMany()
-		}
-		if len(moves) == 0 {
-			v := score.Terminal(sb.game)
-			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+		moves, v, end := s.movesOrEnd(p, k, buf)
+		if end {
 			return v
 		}
+		sb.moves[ply] = moves
 		if froglet {
 			if v, ok := s.smallFailsLow(p, moves, bound, cheapest, alpha, hinted, &bestMove); ok {
 				v = max(v, bestScore)
@@ -410,13 +421,8 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 // bounds (lower, upper) and the hint best.
 func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, lower, upper int, best uint16) int {
 	sb := &s.small
-	moves := sb.moveList(p, s.smallBuffers(ply))
-	if positions.TooManyMoves(moves, 0) {
-		return s.tooMany()
-	}
-	if len(moves) == 0 {
-		v := score.Terminal(sb.game)
-		s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: NoMove, Work: 1})
+	moves, v, end := s.movesOrEnd(p, k, s.smallBuffers(ply))
+	if end {
 		return v
 	}
 	child := &sb.stack[ply+1]
@@ -437,7 +443,7 @@ func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, 
 		}
 	}
 	// Every move leaves the opponent one: a win in 3 at best.
-	v := winScore - 3
+	v = winScore - 3
 	newLower, newUpper := combine(v, alpha, beta, lower, upper)
 	s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
 	return v
