@@ -486,6 +486,38 @@ func (b *Board) HupferMovers(s *Small) (n int, capture bool) {
 	return bits.OnesCount64(movers), capture
 }
 
+// HupferHasMove reports whether the Hüpfer player to move in s (on a board
+// of at most 64 cells) has a legal move: Mobility's "none" made exact. A
+// capture is a move, and so is a single hop onto a point beside an empty
+// one (a piece is born there, or the hop captures on); only where neither
+// settles it are the moves listed, in buf.
+func (b *Board) HupferHasMove(s *Small, buf []SmallMove) bool {
+	mine := s.sideSet(s.Side)
+	theirs := s.Occ &^ mine
+	if b.captureFrom(mine, theirs) != 0 {
+		return true
+	}
+	empty := b.Cells[0] &^ s.Occ
+	hoppers := b.jumpSources(mine, mine, empty)
+	switch {
+	case hoppers == 0:
+		return false
+	case s.Counts[s.Side] == 0:
+		return b.hopsCapture(hoppers, mine, theirs, s.Occ)
+	}
+	// A single hop's start is never beside its landing, so the points
+	// beside the landing are empty after it as they are now.
+	for x := b.shiftJumps(mine, mine, empty); x != 0; x &= x - 1 {
+		to := bits.TrailingZeros64(x)
+		for d := 0; d < numDirs; d++ {
+			if c := b.step[d][to]; c >= 0 && empty>>uint(c)&1 != 0 {
+				return true
+			}
+		}
+	}
+	return len(b.smallHupfer(s, buf[:0], false)) > 0
+}
+
 func (b *Board) hupferMovers(s *Small) (movers uint64, capture bool) {
 	mine := s.sideSet(s.Side)
 	theirs := s.Occ &^ mine

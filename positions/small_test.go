@@ -188,6 +188,38 @@ func FuzzSmallMoves(f *testing.F) {
 	})
 }
 
+// TestHupferHasMove: HupferHasMove is exact, on random positions and on
+// each with its supply emptied and filled, so that captures, hops with and
+// without room to be born and empty supplies all come up.
+func TestHupferHasMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	buf := make([]SmallMove, 0, 64)
+	counts := map[bool]int{}
+	for i := 0; i < 20000; i++ {
+		p := reference.RandomPosition(rng)
+		if p.Game != Hupfer {
+			continue
+		}
+		for _, supply := range []int{p.Counts[p.Side], 0, 1} {
+			q := *p
+			q.Counts[q.Side] = supply
+			s, ok := q.Small()
+			if !ok {
+				continue
+			}
+			want := len(q.GenerateMoves(nil)) > 0
+			if got := q.Board.HupferHasMove(&s, buf); got != want {
+				t.Fatalf("%s: HupferHasMove %v, but it has %d moves", &q, got, len(q.GenerateMoves(nil)))
+			}
+			counts[want]++
+		}
+	}
+	if counts[false] < 100 || counts[true] < 100 {
+		t.Errorf("too few of each answer: %v", counts)
+	}
+	t.Logf("with a move, without: %d, %d", counts[true], counts[false])
+}
+
 // TestMobilityNoneIsSound: the search takes a move after which Mobility
 // says the opponent surely has no move as a win (Hüpfer) or an end, so
 // "none" must never be said of a position with a move; and a Froglet

@@ -429,14 +429,7 @@ func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, 
 	for i := range moves {
 		*child = *p
 		child.Apply(sb.game, &moves[i])
-		_, capture, none := sb.board.Mobility(sb.game, child)
-		// Mobility's none is exact but where the player to move has a
-		// supply and no capture (a hop may find no point for its birth):
-		// there the moves themselves say.
-		if !none && !capture && child.Counts[child.Side] > 0 {
-			none = len(sb.board.SmallChildren(sb.game, child, s.smallBuffers(ply+1))) == 0
-		}
-		if none {
+		if !sb.board.HupferHasMove(child, s.smallBuffers(ply+1)) {
 			v := score.Parent(score.Terminal(sb.game))
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: encodeHint(&moves[i]), Work: 1})
 			return v
