@@ -132,3 +132,29 @@ var comment = regexp.MustCompile(`\s+#\s.*$`)
 
 // stripComment removes a trailing "# ..." comment (not a '#' of a board).
 func stripComment(cmd string) string { return strings.TrimSpace(comment.ReplaceAllString(cmd, "")) }
+
+// TestAnnotatedExamples: each examples/*.annotated.txt is what `leapfrog
+// annotate` prints for its game now, as examples/README.md says.
+func TestAnnotatedExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.annotated.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no annotated examples: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			want, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			game := strings.TrimSuffix(f, ".annotated.txt") + ".txt"
+			code, out, errs := runCLI(t, "", "annotate", game, "--no-cache")
+			if code != 0 {
+				t.Fatalf("annotate %s: exit %d\n%s", game, code, errs)
+			}
+			if out != string(want) {
+				t.Errorf("annotate %s no longer prints %s (remake it with `leapfrog annotate %s > %s`):\n%s",
+					game, filepath.Base(f), filepath.Base(game), filepath.Base(f), out)
+			}
+		})
+	}
+}
