@@ -254,7 +254,11 @@ func (k Known) String() string {
 	if k.Lasts != nil {
 		parts = append(parts, fmt.Sprintf("no loss in fewer than %d plies", *k.Lasts))
 	}
-	if k.Value != "" {
+	switch {
+	case k.Value != "" && *k.MaxDistance >= Win-1 && k.MinDistance == nil:
+		// Every game is shorter: the bound says who wins, not when.
+		parts = append(parts, "a "+k.Value)
+	case k.Value != "":
 		parts = append(parts, fmt.Sprintf("%s in at most %d plies", k.Value, *k.MaxDistance))
 		if k.MinDistance != nil {
 			parts = append(parts, fmt.Sprintf("at least %d", *k.MinDistance))

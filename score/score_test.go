@@ -20,6 +20,8 @@ func TestKnownFrom(t *testing.T) {
 		{positions.Hupfer, 10000 - 11, 10000 - 5, "win in at most 11 plies, at least 5"},
 		{positions.Hupfer, -Infinity, -(10000 - 24), "loss in at most 24 plies"},
 		{positions.Hupfer, -(10000 - 20), -(10000 - 24), "loss in at most 24 plies, at least 20"},
+		{positions.Hupfer, 1, Infinity, "a win"},
+		{positions.Hupfer, -Infinity, -1, "a loss"},
 		{positions.Hupfer, -Infinity, Infinity, "nothing yet"},
 		{positions.Hupfer, -10000, 9999, "nothing yet"},
 		{positions.Hupfer, -(10000 - 18), 9999, "no loss in fewer than 18 plies"},

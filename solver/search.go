@@ -293,23 +293,8 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 		return s.searchWide(p, alpha, beta, ply, k)
 	}
 	if !froglet && alpha >= winScore-3 {
-		// Only a win in 1 would do (hupferWinsInOne): no child needs a
-		// search, only the question whether it has a move.
-		buf, _ := s.buffers(ply + 1)
-		child := &s.stack[ply+1]
-		for i := range moves {
-			*child = *p
-			child.Apply(&moves[i])
-			if len(child.GenerateMoves(buf)) == 0 {
-				v := score.Parent(score.Hupfer(false, 0))
-				s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: uint16(i), Work: 1})
-				return v
-			}
-		}
-		v := winScore - 3
-		newLower, newUpper := combine(v, alpha, beta, lower, upper)
-		s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
-		return v
+		// Only a win in 1 would do: no child needs a search.
+		return s.winsInOne(p, k, moves, alpha, beta, ply, lower, upper, best)
 	}
 	rank, ckeys := s.rank[ply][:0], s.ckeys[ply][:0]
 	s.buffers(ply + 1)
@@ -468,6 +453,28 @@ func (s *searcher) known(k Key, ply, alpha, beta, bound int, pos func() position
 		}
 	}
 	return lower, upper, best, 0, false
+}
+
+// winsInOne is hupferWinsInOne on the general path: the Hüpfer node p,
+// keyed k, with the moves moves, whose window only a win in 1 can beat
+// asks each child whether it has a move (its moves listed in the next
+// ply's buffer: Position.HasMoves would take a 4 KB array each time).
+func (s *searcher) winsInOne(p *positions.Position, k Key, moves []positions.Move, alpha, beta, ply, lower, upper int, best uint16) int {
+	buf, _ := s.buffers(ply + 1)
+	child := &s.stack[ply+1]
+	for i := range moves {
+		*child = *p
+		child.Apply(&moves[i])
+		if len(child.GenerateMoves(buf)) == 0 {
+			v := score.Parent(score.Hupfer(false, 0))
+			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: uint16(i), Work: 1})
+			return v
+		}
+	}
+	v := winScore - 3 // every move leaves the opponent one
+	newLower, newUpper := combine(v, alpha, beta, lower, upper)
+	s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: best, Work: 1})
+	return v
 }
 
 // persisted returns what the persistent store knows of the position p

@@ -425,11 +425,11 @@ func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, 
 	if end {
 		return v
 	}
-	child := &sb.stack[ply+1]
+	child, buf := &sb.stack[ply+1], s.smallBuffers(ply+1)
 	for i := range moves {
 		*child = *p
 		child.Apply(sb.game, &moves[i])
-		if !sb.board.HupferHasMove(child, s.smallBuffers(ply+1)) {
+		if !sb.board.HupferHasMove(child, buf) {
 			v := score.Parent(score.Terminal(sb.game))
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: encodeHint(&moves[i]), Work: 1})
 			return v

@@ -355,9 +355,6 @@ func (s *Solver) traceRun(p *positions.Position, alpha, beta int, result *int, n
 		answer = "yes"
 	}
 	question := score.KnownFrom(p.Game, beta, infinity).String()
-	if p.Game == positions.Hupfer && beta == 1 {
-		question = "a win" // WDL's window: any win, not "in at most 9999 plies"
-	}
 	fmt.Fprintf(s.opts.Trace, "search %s: window (%d, %d), %s? %s (%d): %d nodes, %.3f s\n",
 		p, alpha, beta, question, answer, *result, s.Nodes()-nodes0, time.Since(t0).Seconds())
 }
