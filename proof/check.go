@@ -11,12 +11,18 @@ import (
 
 // Result is what a proof proves.
 type Result struct {
-	Root   string `json:"root"`
+	Root string `json:"root"`
+	// Winner is the side the claim names: Hüpfer's winner, Froglet's
+	// player to move at the root.
 	Winner string `json:"winner"`
-	// Claimed is the claim's plies; Plies the most the strategy takes
-	// against any defence (at most Claimed).
+	// Claimed is the claim's plies (Hüpfer; 0 in Froglet); Plies the most
+	// the strategy takes against any defence (at most Claimed), or in
+	// Froglet the strategies.
 	Claimed int `json:"claimed_plies"`
 	Plies   int `json:"plies"`
+	// Lead is the final lead of Winner that the Froglet strategies hold
+	// both players to (nil in Hüpfer).
+	Lead *int `json:"lead,omitempty"`
 	// WinnerPositions and LoserPositions are the distinct positions the
 	// check visited with each side to move; Lines the strategy's lines
 	// and Unused those it never reached.
@@ -38,6 +44,9 @@ func Check(r io.Reader, stop func() bool) (*Result, error) {
 	f, err := read(r, reference.Text)
 	if err != nil {
 		return nil, err
+	}
+	if f.root.Game == positions.Froglet {
+		return checkLead(f, stop)
 	}
 	c := &checker{f: f, depth: map[string]int{}, stop: stop}
 	plies, err := c.node(f.root, reference.Text(f.root))
@@ -145,4 +154,147 @@ func (c *checker) loserMoves(moves map[string][]string) (int, error) {
 		most = max(most, d)
 	}
 	return most + 1, nil
+}
+
+// checkLead checks a Froglet proof: the claim's player (the player to move
+// at the root) plays its strategy against every move of the other, and
+// must finish at least the claimed lead ahead on every line; then the
+// other plays its strategy against every move of the claim's player, who
+// must finish at most that lead ahead on every line. Together the two
+// make the lead the position's exact result.
+func checkLead(f *file, stop func() bool) (*Result, error) {
+	res := &Result{Root: f.root.String(), Winner: positions.PlayerName(f.root.Game, f.winner), Lines: f.lines, SHA256: f.digest}
+	for _, prover := range []int{f.winner, f.winner ^ 1} {
+		c := &leadChecker{f: f, prover: prover, seen: map[string]leadEnd{}, stop: stop}
+		end, err := c.node(f.root, reference.Text(f.root))
+		if err != nil {
+			return nil, err
+		}
+		res.Plies = max(res.Plies, end.plies)
+		res.WinnerPositions += c.mine
+		res.LoserPositions += c.theirs
+		switch {
+		case prover == f.winner && end.lead < f.lead:
+			return res, &Error{Msg: fmt.Sprintf("%s's strategy finishes only %d ahead against the best defence, not %d", res.Winner, end.lead, f.lead)}
+		case prover != f.winner && end.lead > f.lead:
+			return res, &Error{Msg: fmt.Sprintf("against %s's strategy %s finishes %d ahead, more than the %d claimed", positions.PlayerName(f.root.Game, prover), res.Winner, end.lead, f.lead)}
+		}
+	}
+	for _, e := range f.strategy {
+		if !e.used {
+			res.Unused++
+		}
+	}
+	lead := f.lead
+	res.Lead = &lead
+	return res, nil
+}
+
+// leadEnd is where a Froglet position's lines end: the lead of the
+// claim's player (its score less the other's) that the other side can
+// hold it to (the least over the lines, when the claim's player follows
+// its strategy; the most, when the other does), and the longest line.
+type leadEnd struct {
+	lead, plies int
+	done        bool
+}
+
+// leadChecker replays one of a Froglet proof's two strategies, that of
+// prover.
+type leadChecker struct {
+	f            *file
+	prover       int
+	seen         map[string]leadEnd
+	mine, theirs int
+	stop         func() bool
+}
+
+// node replays p, whose reference text is key.
+func (c *leadChecker) node(p *positions.Position, key string) (leadEnd, error) {
+	if e, ok := c.seen[key]; ok {
+		if !e.done {
+			return e, &Error{Msg: fmt.Sprintf("%s comes back on its own line", p)}
+		}
+		return e, nil
+	}
+	if c.stop != nil && c.stop() {
+		return leadEnd{}, &Error{Msg: "stopped"}
+	}
+	c.seen[key] = leadEnd{}
+	moves, ok := reference.AllSpellings(p)
+	if !ok {
+		return leadEnd{}, &Error{Msg: fmt.Sprintf("%s has too many paths for the plain move generator", p)}
+	}
+	var end leadEnd
+	var err error
+	switch {
+	case len(moves) == 0:
+		end.lead = p.Counts[c.f.winner] - p.Counts[c.f.winner^1]
+	case p.Side == c.prover:
+		c.mine++
+		end, err = c.strategyMove(p, key, moves)
+	default:
+		c.theirs++
+		end, err = c.everyMove(moves)
+	}
+	if err != nil {
+		return leadEnd{}, err
+	}
+	end.done = true
+	c.seen[key] = end
+	return end, nil
+}
+
+// strategyMove plays the strategy's move in p.
+func (c *leadChecker) strategyMove(p *positions.Position, key string, moves map[string][]string) (leadEnd, error) {
+	e, ok := c.f.strategy[key]
+	if !ok {
+		return leadEnd{}, &Error{Msg: fmt.Sprintf("the strategy has no move for %s (%s to move)", p, positions.PlayerName(p.Game, p.Side))}
+	}
+	e.used = true
+	c.f.strategy[key] = e
+	for result, spellings := range moves {
+		if slices.Contains(spellings, e.move) {
+			q, err := positions.ParsePosition(result)
+			if err != nil {
+				return leadEnd{}, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+			}
+			end, err := c.node(q, result)
+			end.plies++
+			return end, err
+		}
+	}
+	return leadEnd{}, &Error{Line: e.line, Msg: fmt.Sprintf("%s is not a legal move of %s", e.move, p)}
+}
+
+// everyMove replays every move of the side without a strategy here, and
+// returns the lead it can hold the claim's player to: the least when the
+// claim's player has the strategy, else the most.
+func (c *leadChecker) everyMove(moves map[string][]string) (leadEnd, error) {
+	results := make([]string, 0, len(moves))
+	for result := range moves {
+		results = append(results, result)
+	}
+	slices.Sort(results) // the same replay, and the same first error, every time
+	var end leadEnd
+	for i, result := range results {
+		q, err := positions.ParsePosition(result)
+		if err != nil {
+			return leadEnd{}, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+		}
+		e, err := c.node(q, result)
+		if err != nil {
+			return leadEnd{}, err
+		}
+		better := e.lead < end.lead
+		if c.prover != c.f.winner {
+			better = e.lead > end.lead
+		}
+		if i == 0 || better {
+			end.lead = e.lead
+		}
+		end.plies = max(end.plies, e.plies)
+	}
+	end.plies++
+	return end, nil
 }

@@ -1,6 +1,6 @@
-// Package proof writes and checks proofs of Hüpfer results: the winner's
-// strategy, one move at each position where the winner is to move, which
-// a checker plays against every reply of the loser to the end.
+// Package proof writes and checks proofs of results: the strategy that
+// forces a result, one move at each position where its player is to move,
+// which a checker plays against every reply of the other side to the end.
 //
 // The format is text, a line each:
 //
@@ -11,13 +11,18 @@
 //	...
 //	sha256 <hex digest of every byte above this line>
 //
-// The claim names the winner and the most plies the strategy needs. Each
-// strategy line gives a position with the winner to move and the move
-// the winner plays there, in any spelling of notation.md. The digest
-// catches a file damaged in transit; the check itself catches a forged
-// one, digest and all, since it replays the strategy with its own plain
-// move generator (internal/reference) and shares no code with the
-// search that wrote it.
+// A Hüpfer claim names the winner and the most plies the strategy needs,
+// and each strategy line gives a position with the winner to move and the
+// move the winner plays there, in any spelling of notation.md. A Froglet
+// claim names the player to move at the root and the exact lead that
+// player finishes with under best play ("claim White finishes 1 ahead",
+// the final score difference, scores so far counted in): its lines hold
+// two strategies, told apart by the side to move in each position, one
+// for each player, each holding the other to that lead (White to at least
+// it, Black to at most it). The digest catches a file damaged in transit;
+// the check itself catches a forged one, digest and all, since it replays
+// the strategies with its own plain move generator (internal/reference)
+// and shares no code with the search that wrote it.
 package proof
 
 import (
@@ -44,20 +49,34 @@ type Writer struct {
 	err   error
 }
 
-// NewWriter starts a proof on w that winner (a side of root's game) wins
-// from root within plies plies.
+// NewWriter starts a proof on w that winner (a side of root's game, a
+// Hüpfer position) wins from root within plies plies.
 func NewWriter(w io.Writer, root *positions.Position, winner, plies int) (*Writer, error) {
 	if root.Game != positions.Hupfer {
-		return nil, fmt.Errorf("proofs are written for Hüpfer positions, not %s", root.Game)
+		return nil, fmt.Errorf("a proof of a win is written for Hüpfer positions, not %s", root.Game)
 	}
+	return newWriter(w, root, fmt.Sprintf("claim %s wins in %d", positions.PlayerName(root.Game, winner), plies)), nil
+}
+
+// NewLeadWriter starts a proof on w that the player to move in root, a
+// Froglet position, finishes exactly lead points ahead under best play
+// (behind, when lead is negative).
+func NewLeadWriter(w io.Writer, root *positions.Position, lead int) (*Writer, error) {
+	if root.Game != positions.Froglet {
+		return nil, fmt.Errorf("a proof of a lead is written for Froglet positions, not %s", root.Game)
+	}
+	return newWriter(w, root, fmt.Sprintf("claim %s finishes %d ahead", positions.PlayerName(root.Game, root.Side), lead)), nil
+}
+
+func newWriter(w io.Writer, root *positions.Position, claim string) *Writer {
 	pw := &Writer{w: bufio.NewWriter(w), sum: sha256.New()}
 	pw.line(fmt.Sprintf("leapfrog proof %d", Version))
 	pw.line("root " + root.String())
-	pw.line(fmt.Sprintf("claim %s wins in %d", positions.PlayerName(root.Game, winner), plies))
-	return pw, pw.err
+	pw.line(claim)
+	return pw
 }
 
-// Move writes the winner's move in position p.
+// Move writes the move played in position p by its player to move.
 func (pw *Writer) Move(p *positions.Position, move string) error {
 	return pw.MoveText(p.String(), move)
 }
@@ -111,9 +130,12 @@ func (e *Error) Error() string {
 
 // file is a proof as read: its header and strategy lines.
 type file struct {
-	root     *positions.Position
+	root *positions.Position
+	// winner is the side the claim names: Hüpfer's winner, Froglet's
+	// player to move at the root, whose final lead is lead.
 	winner   int
 	plies    int
+	lead     int
 	digest   string
 	strategy map[string]entry // by the reference's text of the position
 	lines    int
@@ -171,7 +193,7 @@ func read(r io.Reader, key func(*positions.Position) string) (*file, error) {
 		if p.Game != f.root.Game || !p.Board.Equal(f.root.Board) {
 			return nil, bad("a position of another game or board than the root's")
 		}
-		if p.Side != f.winner {
+		if p.Game == positions.Hupfer && p.Side != f.winner {
 			return nil, bad("%s is to move, not the winner", positions.PlayerName(p.Game, p.Side))
 		}
 		k := key(p)
@@ -212,22 +234,27 @@ func (f *file) header(n int, text string) error {
 		if err != nil {
 			return bad("%v", err)
 		}
-		if p.Game != positions.Hupfer {
-			return bad("proofs are of Hüpfer positions")
-		}
 		f.root = p
 	case 3:
 		var side string
-		if _, err := fmt.Sscanf(text, "claim %s wins in %d", &side, &f.plies); err != nil || f.plies < 0 {
-			return bad(`want "claim SIDE wins in N"`)
+		g := f.root.Game
+		if g == positions.Hupfer {
+			if n, err := fmt.Sscanf(text, "claim %s wins in %d", &side, &f.plies); err != nil || n != 2 || f.plies < 0 || text != fmt.Sprintf("claim %s wins in %d", side, f.plies) {
+				return bad(`want "claim SIDE wins in N"`)
+			}
+		} else if n, err := fmt.Sscanf(text, "claim %s finishes %d ahead", &side, &f.lead); err != nil || n != 2 || text != fmt.Sprintf("claim %s finishes %d ahead", side, f.lead) {
+			return bad(`want "claim SIDE finishes N ahead"`)
 		}
 		switch side {
-		case positions.PlayerName(positions.Hupfer, positions.RedSide):
-			f.winner = positions.RedSide
-		case positions.PlayerName(positions.Hupfer, positions.Turquoise):
-			f.winner = positions.Turquoise
+		case positions.PlayerName(g, 0):
+			f.winner = 0
+		case positions.PlayerName(g, 1):
+			f.winner = 1
 		default:
 			return bad("no side is called %q", side)
+		}
+		if g == positions.Froglet && f.winner != f.root.Side {
+			return bad("a Froglet claim names the player to move at the root, %s", positions.PlayerName(g, f.root.Side))
 		}
 	}
 	return nil

@@ -28,6 +28,7 @@ func written(t testing.TB, pos string) string {
 // the line.
 func TestMalformed(t *testing.T) {
 	good := written(t, "hupfer ..tt/..tt/rr../rr.. r 1-2")
+	froglet := written(t, "froglet rbg./..ry/bgyg w 0-0")
 	lines := strings.SplitAfter(good, "\n")
 	for _, tc := range []struct {
 		name, text string
@@ -37,11 +38,14 @@ func TestMalformed(t *testing.T) {
 		{"not a proof", "hello\n", 1},
 		{"version", strings.Replace(good, "proof 1", "proof 2", 1), 1},
 		{"root", strings.Replace(good, "root hupfer", "root hoppla", 1), 2},
-		{"froglet root", strings.Replace(good, "root hupfer ..tt/..tt/rr../rr.. r 1-2", "root froglet gg/gg w 0-0", 1), 2},
+		{"froglet root, hupfer claim", strings.Replace(good, "root hupfer ..tt/..tt/rr../rr.. r 1-2", "root froglet gg/gg w 0-0", 1), 3},
 		{"claim", strings.Replace(good, "claim Turquoise", "claim Blue", 1), 3},
 		{"no digest", strings.Join(lines[:len(lines)-2], ""), 0},
 		{"after digest", good + "more\n", len(lines)},
 		{"no tab", strings.Replace(good, "\t", " ", 1), 4},
+		{"froglet claim of the other side", "leapfrog proof 1\nroot froglet gg/gg w 0-0\nclaim Black finishes 0 ahead\n", 3},
+		{"froglet claim, extra words", "leapfrog proof 1\nroot froglet gg/gg w 0-0\nclaim White finishes 0 ahead or so\n", 3},
+		{"froglet line of another board", strings.Join(strings.SplitAfter(froglet, "\n")[:3], "") + "froglet ggg/ggg w 0-0\ta1\n", 4},
 	} {
 		_, err := proof.Check(strings.NewReader(tc.text), nil)
 		var pe *proof.Error
@@ -56,10 +60,11 @@ func TestMalformed(t *testing.T) {
 func FuzzCheck(f *testing.F) {
 	f.Add(written(f, "hupfer ..tt/..tt/rr../rr.. r 1-2"))
 	f.Add(written(f, "hupfer ..tt/..tt/rr../rr.. r 2-1"))
+	f.Add(written(f, "froglet rbg./..ry/bgyg w 0-0"))
 	f.Add("leapfrog proof 1\nroot hupfer ..tt/..tt/rr../rr.. r 0-0\nclaim Turquoise wins in 0\nsha256 00\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		res, err := proof.Check(strings.NewReader(text), nil)
-		if err == nil && (res == nil || res.Plies > res.Claimed) {
+		if err == nil && (res == nil || res.Lead == nil && res.Plies > res.Claimed) {
 			t.Fatalf("accepted %+v", res)
 		}
 	})

@@ -18,30 +18,45 @@ type ProofStats struct {
 	Won bool `json:"-"`
 }
 
-// Proof writes to w a proof (package proof) of the value of p, a Hüpfer
-// position: the winner's strategy, the move BestMove picks (the quickest
-// win) at every position the winner meets against every defence, each
-// position once. It solves what it needs; the table makes that cheap
-// after Solve.
+// Proof writes to w a proof (package proof) of the value of p. Hüpfer: the
+// winner's strategy, the move BestMove picks (the quickest win) at every
+// position the winner meets against every defence. Froglet: the final
+// lead the player to move gets under best play, with two strategies, the
+// move BestMove picks at every position each player meets against every
+// move of the other. Each position is written once. It solves what it
+// needs; the table makes that cheap after Solve.
 func (s *Solver) Proof(p *positions.Position, w io.Writer) (ProofStats, error) {
 	defer s.orient(p)()
 	v, err := s.Value(p)
 	if err != nil {
 		return ProofStats{}, err
 	}
-	if p.Game != positions.Hupfer {
-		return ProofStats{}, fmt.Errorf("%s: proofs are written for Hüpfer positions, won or lost", p)
+	var pw *proof.Writer
+	provers := []int{p.Side, p.Side ^ 1}
+	won := false
+	if p.Game == positions.Hupfer {
+		winner := p.Side
+		if !v.Win() {
+			winner ^= 1
+		}
+		provers, won = provers[:1], winner == p.Side
+		provers[0] = winner
+		pw, err = proof.NewWriter(w, p, winner, v.Distance())
+	} else {
+		lead := p.Counts[p.Side] - p.Counts[p.Side^1] + v.Score
+		won = lead > 0
+		pw, err = proof.NewLeadWriter(w, p, lead)
 	}
-	winner := p.Side
-	if !v.Win() {
-		winner ^= 1
-	}
-	pw, err := proof.NewWriter(w, p, winner, v.Distance())
 	if err != nil {
 		return ProofStats{}, err
 	}
-	pr := &prover{s: s, w: pw, winner: winner, seen: map[string]bool{}}
-	if err := pr.node(p); err != nil {
+	for _, side := range provers {
+		pr := &prover{s: s, w: pw, winner: side, seen: map[string]bool{}}
+		if err = pr.node(p); err != nil {
+			break
+		}
+	}
+	if err != nil {
 		if errors.Is(err, ErrLimit) || errors.Is(err, ErrInterrupted) {
 			// Met in a later position, whose bounds are not the root's:
 			// the root's value is exact already.
@@ -50,10 +65,11 @@ func (s *Solver) Proof(p *positions.Position, w io.Writer) (ProofStats, error) {
 		return ProofStats{}, err
 	}
 	digest, err := pw.Close()
-	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: winner == p.Side}, err
+	return ProofStats{Lines: pw.Lines(), SHA256: digest, Won: won}, err
 }
 
-// prover walks the winner's strategy.
+// prover walks the strategy of one player, winner: Hüpfer's winner, or
+// either Froglet player.
 type prover struct {
 	s      *Solver
 	w      *proof.Writer
@@ -80,7 +96,7 @@ func (pr *prover) node(q *positions.Position) error {
 	if err != nil {
 		return err
 	}
-	if !v.Win() {
+	if q.Game == positions.Hupfer && !v.Win() {
 		return fmt.Errorf("%s: the winner's position is not won (%s): the search contradicts itself", q, v)
 	}
 	m, ok, err := pr.s.BestMove(q, v)
@@ -88,6 +104,9 @@ func (pr *prover) node(q *positions.Position) error {
 		return err
 	}
 	if !ok {
+		if q.Game == positions.Froglet {
+			return nil // the game is over
+		}
 		return fmt.Errorf("%s: a won position with no move", q)
 	}
 	if err := pr.w.Move(q, m.Text); err != nil {

@@ -126,9 +126,13 @@ func proofCommand() *cli.Command {
 			ArgsUsage: "FILE",
 			Description: `Replays the winner's strategy of FILE from its root: the winner plays the
 proof's move, the loser every legal move, until every line ends with the loser to
-move and no move left. Moves come from a plain move generator that shares no code
-with the search (internal/reference). Exit 0 if the claim holds, 1 if the strategy
-does not win within the claim, 2 if FILE is no proof (the message names the line).
+move and no move left. A Froglet proof claims the final lead of the player to move:
+that player's strategy is played against every move of the other, and must finish
+at least that far ahead on every line, then the other's strategy against every
+move of that player, who must finish no further ahead. Moves come from a plain move
+generator that shares no code with the search (internal/reference). Exit 0 if the
+claim holds, 1 if a strategy does not make it, 2 if FILE is no proof (the message
+names the line).
 
    leapfrog solve "$(leapfrog new hupfer --size 5 --supply 4)" --proof h54.proof
    leapfrog proof check h54.proof`,
@@ -166,10 +170,26 @@ func checkProof(c *cli.Context, file string) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, res)
 	}
-	fmt.Fprintf(c.App.Writer, "%s\nok: %s wins in at most %d plies (claimed %d)\n%d strategy lines; %d positions with %s to move, %d with the other side; sha256 %s\n",
-		res.Root, res.Winner, res.Plies, res.Claimed, res.Lines, res.WinnerPositions, res.Winner, res.LoserPositions, res.SHA256)
+	if res.Lead != nil {
+		fmt.Fprintf(c.App.Writer, "%s\nok: %s finishes %s: %s's strategy does no worse against every defence, the other's holds %s to no better (games of at most %d plies)\n%d strategy lines; %d positions where a strategy moved, %d where every move was played; sha256 %s\n",
+			res.Root, res.Winner, leadText(*res.Lead), res.Winner, res.Winner, res.Plies, res.Lines, res.WinnerPositions, res.LoserPositions, res.SHA256)
+	} else {
+		fmt.Fprintf(c.App.Writer, "%s\nok: %s wins in at most %d plies (claimed %d)\n%d strategy lines; %d positions with %s to move, %d with the other side; sha256 %s\n",
+			res.Root, res.Winner, res.Plies, res.Claimed, res.Lines, res.WinnerPositions, res.Winner, res.LoserPositions, res.SHA256)
+	}
 	if res.Unused > 0 {
 		warnf(c, "%d strategy lines were never reached", res.Unused)
 	}
 	return nil
+}
+
+// leadText says a final lead in words: "2 ahead", "level", "1 behind".
+func leadText(lead int) string {
+	switch {
+	case lead > 0:
+		return fmt.Sprintf("%d ahead", lead)
+	case lead < 0:
+		return fmt.Sprintf("%d behind", -lead)
+	}
+	return "level"
 }

@@ -163,13 +163,15 @@ has a cluster of workers answer (leapfrog cluster --help; docs/CLUSTER.md).
    leapfrog new froglet --size 5x5 --seed 3 | leapfrog solve -f - --timeout 1m
    leapfrog solve "$(leapfrog new hupfer --size 5 --supply 5)" --proof h55.proof
 
---proof FILE (Hüpfer) also writes the winner's strategy to FILE: a move at every
-position the winner meets against every defence. "leapfrog proof check FILE"
-replays it with a plain move generator of its own.`,
+--proof FILE also writes a proof of the answer to FILE. Hüpfer: the winner's
+strategy, a move at every position the winner meets against every defence.
+Froglet: the final lead of the player to move, with a strategy for each player
+that holds the other to it. "leapfrog proof check FILE" replays it with a plain
+move generator of its own.`,
 		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
 			&cli.StringFlag{Name: "method", Value: "auto", Usage: "how --wdl searches a Hüpfer position: auto (proof numbers briefly, alpha-beta for a while, then proof numbers to the end), alphabeta or pn (proof-number search alone)"},
-			&cli.StringFlag{Name: "proof", Usage: "write the winner's strategy to `FILE` (one Hüpfer position), for proof check"},
+			&cli.StringFlag{Name: "proof", Usage: "write a proof of the answer to `FILE` (one position: Hüpfer the winner's strategy, Froglet both players'), for proof check"},
 			natsFlag,
 		), lineFlags()...),
 		Action: func(c *cli.Context) error {
@@ -244,7 +246,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 			// Who wins, with a proof: proof-number search finds both.
 			if p.Game != positions.Hupfer {
 				stop()
-				return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
+				return badInputf("solve: --proof with --wdl is for Hüpfer positions; a Froglet proof comes with the exact value: leave out --wdl")
 			}
 			var won bool
 			pf, won, err = writeProofWith(c, p, s.ProofByNumbers)
@@ -269,9 +271,6 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		}
 		verboseTable(c, s.TableStats().Since(startTable))
 		return nil
-	}
-	if c.String("proof") != "" && p.Game != positions.Hupfer {
-		return badInputf("solve: --proof: proofs are written for Hüpfer positions (a win or a loss); %s is %s", p, p.Game)
 	}
 	var sol *solver.Solution
 	var err error
@@ -323,7 +322,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		fmt.Fprintf(w, "best %s\npv   %s\n", pv[0], strings.Join(pv, " "))
 	}
 	if pf != nil {
-		fmt.Fprintf(w, "proof %s: %d positions of the winner's, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
+		fmt.Fprintf(w, "proof %s: %d strategy lines, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
 	}
 	fmt.Fprintln(w, stats(nodes, secs))
 	verboseTable(c, s.TableStats().Since(startTable))

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,7 +12,8 @@ import (
 
 // TestProofRoundTrip: solve --proof writes a proof that proof check
 // accepts (exit 0); a forged move fails the digest (exit 2); a Froglet
-// position or a file of records with --proof is a usage error (exit 2).
+// position with --wdl --proof or a file of records with --proof is a
+// usage error (exit 2).
 func TestProofRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "h44.proof")
@@ -48,7 +51,7 @@ func TestProofRoundTrip(t *testing.T) {
 		t.Errorf("a changed proof: exit %d, %s", code, errs)
 	}
 	for _, args := range [][]string{
-		{"solve", "froglet gg/g. w 0-0", "--no-cache", "--proof", file},
+		{"solve", "froglet gg/g. w 0-0", "--no-cache", "--wdl", "--proof", file},
 		{"solve", "-f", "-", "--no-cache", "--proof", file},
 		{"proof", "check"},
 		{"proof", "check", filepath.Join(dir, "missing")},
@@ -90,5 +93,51 @@ func TestProofTargets(t *testing.T) {
 				t.Fatalf("%s is now a regular file", tc.file)
 			}
 		}
+	}
+}
+
+// TestFrogletProofRoundTrip: solve --proof on a Froglet position writes a
+// proof of its final lead that proof check accepts, saying the lead; with
+// the claim one point off and the digest made again it fails (exit 1).
+func TestFrogletProofRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.proof")
+	pos := "froglet ygg./g.yg/b.gr w 4-7"
+	code, out, errs := runCLI(t, "", "solve", pos, "--no-cache", "--proof", file, "--json")
+	if code != 0 {
+		t.Fatalf("solve --proof: exit %d: %s", code, errs)
+	}
+	var sol struct {
+		Final string `json:"final"`
+		Proof struct {
+			SHA256 string `json:"sha256"`
+		} `json:"proof"`
+	}
+	if err := json.Unmarshal([]byte(out), &sol); err != nil || sol.Final != "5-7" {
+		t.Fatalf("solve --proof --json: %s (%v)", out, err)
+	}
+	code, out, errs = runCLI(t, "", "proof", "check", file)
+	if code != 0 || !strings.Contains(out, "White finishes 2 behind") {
+		t.Fatalf("proof check: exit %d, %s %s", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "proof", "check", file, "--json")
+	var res struct {
+		Lead   *int   `json:"lead"`
+		SHA256 string `json:"sha256"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Lead == nil || *res.Lead != -2 || res.SHA256 != sol.Proof.SHA256 {
+		t.Fatalf("proof check --json: exit %d, %s", code, out)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Replace(string(text), "claim White finishes -2 ahead", "claim White finishes -1 ahead", 1)
+	body = body[:strings.LastIndex(body, "sha256 ")]
+	sum := sha256.Sum256([]byte(body))
+	forged := filepath.Join(dir, "forged.proof")
+	os.WriteFile(forged, []byte(body+"sha256 "+hex.EncodeToString(sum[:])+"\n"), 0o644)
+	if code, _, errs := runCLI(t, "", "proof", "check", forged); code != 1 || !strings.Contains(errs, "does not hold") {
+		t.Errorf("a claim one point too high: exit %d, %s", code, errs)
 	}
 }
