@@ -32,19 +32,18 @@ func (s *Solver) Proof(p *positions.Position, w io.Writer) (ProofStats, error) {
 		return ProofStats{}, err
 	}
 	var pw *proof.Writer
-	provers := []int{p.Side, p.Side ^ 1}
-	won := false
+	var provers []int // whose strategies the proof holds
+	var won bool
 	if p.Game == positions.Hupfer {
 		winner := p.Side
 		if !v.Win() {
 			winner ^= 1
 		}
-		provers, won = provers[:1], winner == p.Side
-		provers[0] = winner
+		provers, won = []int{winner}, winner == p.Side
 		pw, err = proof.NewWriter(w, p, winner, v.Distance())
 	} else {
 		lead := p.Counts[p.Side] - p.Counts[p.Side^1] + v.Score
-		won = lead > 0
+		provers, won = []int{p.Side, p.Side ^ 1}, lead > 0
 		pw, err = proof.NewLeadWriter(w, p, lead)
 	}
 	if err != nil {

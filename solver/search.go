@@ -466,7 +466,7 @@ func (s *searcher) winsInOne(p *positions.Position, k Key, moves []positions.Mov
 		*child = *p
 		child.Apply(&moves[i])
 		if len(child.GenerateMoves(buf)) == 0 {
-			v := score.Parent(score.Hupfer(false, 0))
+			v := score.Parent(score.Terminal(positions.Hupfer))
 			s.store(k, Entry{Lower: int16(v), Upper: int16(v), Best: uint16(i), Work: 1})
 			return v
 		}
