@@ -111,41 +111,64 @@ func (c *checker) node(p *positions.Position, key string) (int, error) {
 
 // winnerMoves plays the strategy's move in p.
 func (c *checker) winnerMoves(p *positions.Position, key string, moves map[string][]string) (int, error) {
-	e, ok := c.f.strategy[key]
+	q, result, err := c.f.play(p, key, moves)
+	if err != nil {
+		return 0, err
+	}
+	d, err := c.node(q, result)
+	return d + 1, err
+}
+
+// play finds the move the strategy names for p (keyed key, with the
+// reference's moves), marks its line used, and returns the position it
+// makes and that position's reference text.
+func (f *file) play(p *positions.Position, key string, moves map[string][]string) (*positions.Position, string, error) {
+	e, ok := f.strategy[key]
 	if !ok {
-		return 0, &Error{Msg: fmt.Sprintf("the strategy has no move for %s (%s to move)", p, positions.PlayerName(p.Game, p.Side))}
+		return nil, "", &Error{Msg: fmt.Sprintf("the strategy has no move for %s (%s to move)", p, positions.PlayerName(p.Game, p.Side))}
 	}
 	e.used = true
-	c.f.strategy[key] = e
+	f.strategy[key] = e
 	if len(moves) == 0 {
-		return 0, &Error{Line: e.line, Msg: fmt.Sprintf("%s: the winner has no move and loses", p)}
+		return nil, "", &Error{Line: e.line, Msg: fmt.Sprintf("%s: the winner has no move and loses", p)}
 	}
 	for result, spellings := range moves {
 		if slices.Contains(spellings, e.move) {
-			q, err := positions.ParsePosition(result)
-			if err != nil {
-				return 0, fmt.Errorf("the reference's position %q does not read: %w", result, err)
-			}
-			d, err := c.node(q, result)
-			return d + 1, err
+			q, err := parseResult(result)
+			return q, result, err
 		}
 	}
-	return 0, &Error{Line: e.line, Msg: fmt.Sprintf("%s is not a legal move of %s", e.move, p)}
+	return nil, "", &Error{Line: e.line, Msg: fmt.Sprintf("%s is not a legal move of %s", e.move, p)}
+}
+
+// sortedResults returns the positions the moves make, in order: the same
+// replay, and the same first error, every time.
+func sortedResults(moves map[string][]string) []string {
+	results := make([]string, 0, len(moves))
+	for result := range moves {
+		results = append(results, result)
+	}
+	slices.Sort(results)
+	return results
+}
+
+// parseResult reads a position the reference generator made.
+func parseResult(result string) (*positions.Position, error) {
+	q, err := positions.ParsePosition(result)
+	if err != nil {
+		return nil, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+	}
+	return q, nil
 }
 
 // loserMoves replays every reply of the loser; a loser with none has
 // lost.
 func (c *checker) loserMoves(moves map[string][]string) (int, error) {
-	results := make([]string, 0, len(moves))
-	for result := range moves {
-		results = append(results, result)
-	}
-	slices.Sort(results) // the same replay, and the same first error, every time
 	most := -1
-	for _, result := range results {
-		q, err := positions.ParsePosition(result)
+	for _, result := range sortedResults(moves) {
+		q, err := parseResult(result)
 		if err != nil {
-			return 0, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+			return 0, err
 		}
 		d, err := c.node(q, result)
 		if err != nil {
@@ -247,40 +270,24 @@ func (c *leadChecker) node(p *positions.Position, key string) (leadEnd, error) {
 
 // strategyMove plays the strategy's move in p.
 func (c *leadChecker) strategyMove(p *positions.Position, key string, moves map[string][]string) (leadEnd, error) {
-	e, ok := c.f.strategy[key]
-	if !ok {
-		return leadEnd{}, &Error{Msg: fmt.Sprintf("the strategy has no move for %s (%s to move)", p, positions.PlayerName(p.Game, p.Side))}
+	q, result, err := c.f.play(p, key, moves)
+	if err != nil {
+		return leadEnd{}, err
 	}
-	e.used = true
-	c.f.strategy[key] = e
-	for result, spellings := range moves {
-		if slices.Contains(spellings, e.move) {
-			q, err := positions.ParsePosition(result)
-			if err != nil {
-				return leadEnd{}, fmt.Errorf("the reference's position %q does not read: %w", result, err)
-			}
-			end, err := c.node(q, result)
-			end.plies++
-			return end, err
-		}
-	}
-	return leadEnd{}, &Error{Line: e.line, Msg: fmt.Sprintf("%s is not a legal move of %s", e.move, p)}
+	end, err := c.node(q, result)
+	end.plies++
+	return end, err
 }
 
 // everyMove replays every move of the side without a strategy here, and
 // returns the lead it can hold the claim's player to: the least when the
 // claim's player has the strategy, else the most.
 func (c *leadChecker) everyMove(moves map[string][]string) (leadEnd, error) {
-	results := make([]string, 0, len(moves))
-	for result := range moves {
-		results = append(results, result)
-	}
-	slices.Sort(results) // the same replay, and the same first error, every time
 	var end leadEnd
-	for i, result := range results {
-		q, err := positions.ParsePosition(result)
+	for i, result := range sortedResults(moves) {
+		q, err := parseResult(result)
 		if err != nil {
-			return leadEnd{}, fmt.Errorf("the reference's position %q does not read: %w", result, err)
+			return leadEnd{}, err
 		}
 		e, err := c.node(q, result)
 		if err != nil {
