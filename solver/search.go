@@ -323,12 +323,11 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 			rank = append(rank, m.Jumps)
 			continue
 		}
-		// As frogletRank on the one-word path: the points, then the fewest
-		// single jumps left to the opponent.
+		// frogletRank, as on the one-word path.
 		*child = *p
 		child.Apply(m)
 		n, none := child.JumpCount()
-		r := frogletRank(m.Points, n)
+		r := frogletRank(m.Points, m.Jumps, n)
 		var ck Key
 		if none {
 			r = endsGame
