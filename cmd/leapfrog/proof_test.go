@@ -18,10 +18,7 @@ func TestProofRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "h44.proof")
 	pos := "hupfer ..tt/..tt/rr../rr.. r 4-4"
-	code, out, errs := runCLI(t, "", "solve", pos, "--no-cache", "--proof", file, "--json")
-	if code != 0 {
-		t.Fatalf("solve --proof: exit %d: %s", code, errs)
-	}
+	out := solveWithProof(t, pos, file)
 	var sol struct {
 		Distance int `json:"distance"`
 		Proof    struct {
@@ -33,7 +30,7 @@ func TestProofRoundTrip(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sol); err != nil || sol.Proof.File != file || sol.Proof.Lines == 0 {
 		t.Fatalf("solve --proof --json: %s (%v)", out, err)
 	}
-	code, out, errs = runCLI(t, "", "proof", "check", file, "--json")
+	code, out, errs := runCLI(t, "", "proof", "check", file, "--json")
 	var res struct {
 		Plies  int    `json:"plies"`
 		SHA256 string `json:"sha256"`
@@ -103,10 +100,7 @@ func TestFrogletProofRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "f.proof")
 	pos := "froglet ygg./g.yg/b.gr w 4-7"
-	code, out, errs := runCLI(t, "", "solve", pos, "--no-cache", "--proof", file, "--json")
-	if code != 0 {
-		t.Fatalf("solve --proof: exit %d: %s", code, errs)
-	}
+	out := solveWithProof(t, pos, file)
 	var sol struct {
 		Final string `json:"final"`
 		Proof struct {
@@ -116,7 +110,7 @@ func TestFrogletProofRoundTrip(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sol); err != nil || sol.Final != "5-7" {
 		t.Fatalf("solve --proof --json: %s (%v)", out, err)
 	}
-	code, out, errs = runCLI(t, "", "proof", "check", file)
+	code, out, errs := runCLI(t, "", "proof", "check", file)
 	if code != 0 || !strings.Contains(out, "White finishes 2 behind") {
 		t.Fatalf("proof check: exit %d, %s %s", code, out, errs)
 	}
@@ -140,4 +134,15 @@ func TestFrogletProofRoundTrip(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "proof", "check", forged); code != 1 || !strings.Contains(errs, "does not hold") {
 		t.Errorf("a claim one point too high: exit %d, %s", code, errs)
 	}
+}
+
+// solveWithProof runs solve --proof FILE --json on pos without the cache,
+// failing the test unless it exits 0, and returns its output.
+func solveWithProof(t *testing.T, pos, file string) string {
+	t.Helper()
+	code, out, errs := runCLI(t, "", "solve", pos, "--no-cache", "--proof", file, "--json")
+	if code != 0 {
+		t.Fatalf("solve --proof: exit %d: %s", code, errs)
+	}
+	return out
 }
