@@ -430,7 +430,7 @@ func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint
 // first.
 func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 	if g == Froglet {
-		n, _ = b.FrogletReplies(s)
+		n, _, _ = b.FrogletReplies(s)
 		return n, false, n == 0
 	}
 	movers, capture := b.hupferMovers(s)
@@ -450,14 +450,16 @@ func (b *Board) Mobility(g Game, s *Small) (n int, capture, none bool) {
 }
 
 // FrogletReplies is Mobility's Froglet count with the dearest of those
-// jumps: n, the single jumps of the player to move in s (on a full board,
-// the frogs that may be removed), and top, the most points one of them
-// takes (0 when there is none, or on a full board). The player's best move
-// takes at least top, which bounds what the move before it can score
-// (docs/PERFORMANCE.md, "Fail-low by the points left").
-func (b *Board) FrogletReplies(s *Small) (n, top int) {
+// jumps and what they threaten: n, the single jumps of the player to move
+// in s (on a full board, the frogs that may be removed); top, the most
+// points one of them takes (0 when there is none, or on a full board); and
+// threat, the points of the distinct frogs they could take (0 on a full
+// board). The player's best move takes at least top, which bounds what the
+// move before it can score (docs/PERFORMANCE.md, "Fail-low by the points
+// left"); the search ranks moves by n and threat.
+func (b *Board) FrogletReplies(s *Small) (n, top, threat int) {
 	if s.Occ == b.Cells[0] {
-		return bits.OnesCount64(s.Occ &^ s.C0 &^ s.C1), 0
+		return bits.OnesCount64(s.Occ &^ s.C0 &^ s.C1), 0, 0
 	}
 	fj := b.firstJumps(s.Occ)
 	n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
@@ -474,7 +476,14 @@ func (b *Board) FrogletReplies(s *Small) (n, top int) {
 	case over != 0:
 		top = 1
 	}
-	return n, top
+	return n, top, FrogPoints(over, s.C0, s.C1)
+}
+
+// FrogPoints is the points of the Froglet frogs of set, one word of cells,
+// given the colour words c0 and c1 of the same cells (Small's C0 and C1):
+// one each, one more for c0, two more for c1.
+func FrogPoints(set, c0, c1 uint64) int {
+	return bits.OnesCount64(set) + bits.OnesCount64(set&c0) + 2*bits.OnesCount64(set&c1)
 }
 
 // HupferMovers counts, cheaply, the Hüpfer pieces of the player to move in
@@ -539,21 +548,43 @@ func (b *Board) hopsCapture(hoppers, mine, theirs, occ uint64) bool {
 	return false
 }
 
-// JumpCount is Mobility's Froglet count on any board: the single jumps of
-// p (on a full board, the frogs that may be removed), and whether there is
-// none. The general search orders its moves by it.
-func (p *Position) JumpCount() (n int, none bool) {
+// JumpCount is FrogletReplies' count and threat on any board: the single
+// jumps of p (on a full board, the frogs that may be removed), the points
+// of the distinct frogs they could take, and whether there is no jump.
+// The general search orders its moves by them.
+func (p *Position) JumpCount() (n, threat int, none bool) {
 	b := p.Board
 	if p.IsFull() {
 		for w := 0; w < b.words; w++ {
 			n += bits.OnesCount64(p.Occ[w] &^ p.Colour[0][w] &^ p.Colour[1][w])
 		}
-		return n, n == 0
+		return n, 0, n == 0
 	}
-	b.eachJumpWord(&p.Occ, func(_ int, north, east, south, west uint64) {
+	// The frogs jumped over: each jump's source moved one cell its way,
+	// carried into the next or the previous word. Word w-1 of them is
+	// whole once word w's jumps are known.
+	wi := uint(b.Width)
+	var prevOcc, prevEmpty, prev, cur uint64
+	for w := 0; w < b.words; w++ {
+		o := p.Occ[w]
+		empty := b.Cells[w] &^ o
+		var nextOcc, nextEmpty uint64
+		if w+1 < b.words {
+			nextOcc, nextEmpty = p.Occ[w+1], b.Cells[w+1]&^p.Occ[w+1]
+		}
+		north, south := b.jumpWordNS(w, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty)
+		east, west := b.jumpWordEW(w, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty)
+		prevOcc, prevEmpty = o, empty
 		n += bits.OnesCount64(north) + bits.OnesCount64(east) + bits.OnesCount64(south) + bits.OnesCount64(west)
-	})
-	return n, n == 0
+		cur |= north<<wi | east<<1 | south>>wi | west>>1
+		if w > 0 {
+			prev |= south<<(64-wi) | west<<63
+			threat += FrogPoints(prev, p.Colour[0][w-1], p.Colour[1][w-1])
+		}
+		prev, cur = cur, north>>(64-wi)|east>>63
+	}
+	threat += FrogPoints(prev, p.Colour[0][b.words-1], p.Colour[1][b.words-1])
+	return n, threat, n == 0
 }
 
 // firstJumpSets is firstJumps on any board: for each direction, the frogs
@@ -561,16 +592,6 @@ func (p *Position) JumpCount() (n int, none bool) {
 // word by word, each shift carrying bits across from the neighbouring
 // words: a jump spans at most 2*MaxSide cells, less than a word.
 func (b *Board) firstJumpSets(occ *Set) (fj [numDirs]Set) {
-	b.eachJumpWord(occ, func(w int, north, east, south, west uint64) {
-		fj[North][w], fj[East][w], fj[South][w], fj[West][w] = north, east, south, west
-	})
-	return fj
-}
-
-// eachJumpWord calls f with each word w of firstJumpSets' four sets, in
-// order: JumpCount counts them without making the sets.
-func (b *Board) eachJumpWord(occ *Set, f func(w int, north, east, south, west uint64)) {
-	wi, ea := uint(b.Width), uint(1)
 	var prevOcc, prevEmpty uint64
 	for w := 0; w < b.words; w++ {
 		o := occ[w]
@@ -579,11 +600,23 @@ func (b *Board) eachJumpWord(occ *Set, f func(w int, north, east, south, west ui
 		if w+1 < b.words {
 			nextOcc, nextEmpty = occ[w+1], b.Cells[w+1]&^occ[w+1]
 		}
-		f(w,
-			o&b.canJump[North][w]&(o>>wi|nextOcc<<(64-wi))&(empty>>(2*wi)|nextEmpty<<(64-2*wi)),
-			o&b.canJump[East][w]&(o>>ea|nextOcc<<(64-ea))&(empty>>(2*ea)|nextEmpty<<(64-2*ea)),
-			o&b.canJump[South][w]&(o<<wi|prevOcc>>(64-wi))&(empty<<(2*wi)|prevEmpty>>(64-2*wi)),
-			o&b.canJump[West][w]&(o<<ea|prevOcc>>(64-ea))&(empty<<(2*ea)|prevEmpty>>(64-2*ea)))
+		fj[North][w], fj[South][w] = b.jumpWordNS(w, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty)
+		fj[East][w], fj[West][w] = b.jumpWordEW(w, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty)
 		prevOcc, prevEmpty = o, empty
 	}
+	return fj
+}
+
+// jumpWordNS and jumpWordEW are word w of firstJumpSets' four sets, from
+// the occupied (o) and empty cells of w and of the words before and after
+// it; two functions, each small enough to inline.
+func (b *Board) jumpWordNS(w int, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty uint64) (north, south uint64) {
+	wi := uint(b.Width)
+	return o & b.canJump[North][w] & (o>>wi | nextOcc<<(64-wi)) & (empty>>(2*wi) | nextEmpty<<(64-2*wi)),
+		o & b.canJump[South][w] & (o<<wi | prevOcc>>(64-wi)) & (empty<<(2*wi) | prevEmpty>>(64-2*wi))
+}
+
+func (b *Board) jumpWordEW(w int, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty uint64) (east, west uint64) {
+	return o & b.canJump[East][w] & (o>>1 | nextOcc<<63) & (empty>>2 | nextEmpty<<62),
+		o & b.canJump[West][w] & (o<<1 | prevOcc>>63) & (empty<<2 | prevEmpty>>62)
 }

@@ -237,7 +237,7 @@ func TestMobilityNoneIsSound(t *testing.T) {
 		n, _, none := p.Board.Mobility(p.Game, &s)
 		moves := p.GenerateMoves(nil)
 		if p.Game == Froglet {
-			if gn, gnone := p.JumpCount(); gn != n || gnone != none {
+			if gn, _, gnone := p.JumpCount(); gn != n || gnone != none {
 				t.Fatalf("%s: JumpCount %d %v, Mobility %d %v", p, gn, gnone, n, none)
 			}
 		}
@@ -251,7 +251,7 @@ func TestMobilityNoneIsSound(t *testing.T) {
 			t.Fatalf("%s: no move, but Mobility does not say so", p)
 		}
 		if p.Game == Froglet && !p.IsFull() {
-			singles, top := 0, 0
+			singles, top, threat := 0, 0, singleJumpThreat(p, moves)
 			for _, m := range moves {
 				if m.Jumps == 1 {
 					singles++
@@ -261,8 +261,8 @@ func TestMobilityNoneIsSound(t *testing.T) {
 			if singles != n {
 				t.Fatalf("%s: Mobility %d, single jumps %d", p, n, singles)
 			}
-			if rn, rtop := p.Board.FrogletReplies(&s); rn != n || rtop != top {
-				t.Fatalf("%s: FrogletReplies %d, %d; single jumps %d, the dearest %d", p, rn, rtop, singles, top)
+			if rn, rtop, rthreat := p.Board.FrogletReplies(&s); rn != n || rtop != top || rthreat != threat {
+				t.Fatalf("%s: FrogletReplies %d, %d, %d; single jumps %d, the dearest %d, their frogs' points %d", p, rn, rtop, rthreat, singles, top, threat)
 			}
 		}
 	}
@@ -285,9 +285,12 @@ func TestJumpCountEverywhere(t *testing.T) {
 			big++
 		}
 		moves := p.GenerateMoves(nil)
-		n, none := p.JumpCount()
+		n, threat, none := p.JumpCount()
 		if none != (len(moves) == 0) {
 			t.Fatalf("%s: JumpCount says none=%v, with %d moves", p, none, len(moves))
+		}
+		if want := singleJumpThreat(p, moves); threat != want {
+			t.Fatalf("%s: JumpCount's threat %d, the single jumps' frogs are worth %d", p, threat, want)
 		}
 		singles := 0
 		for _, m := range moves {
@@ -302,4 +305,24 @@ func TestJumpCountEverywhere(t *testing.T) {
 	if big == 0 {
 		t.Error("no board over 64 cells was met")
 	}
+}
+
+// singleJumpThreat is the points of the distinct frogs that p's single
+// jumps, among moves, take (0 on a full board, where moves remove a frog
+// and jump none): the threat of FrogletReplies and JumpCount, the slow way.
+func singleJumpThreat(p *Position, moves []Move) int {
+	if p.IsFull() {
+		return 0
+	}
+	var over Set
+	for _, m := range moves {
+		if m.Jumps == 1 {
+			over = over.Or(m.Removed)
+		}
+	}
+	threat := 0
+	for _, c := range over.Cells() {
+		threat += 1 + p.ColourAt(c)
+	}
+	return threat
 }

@@ -326,8 +326,8 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 		// frogletRank, as on the one-word path.
 		*child = *p
 		child.Apply(m)
-		n, none := child.JumpCount()
-		r := frogletRank(m.Points, m.Jumps, n)
+		n, threat, none := child.JumpCount()
+		r := frogletRank(m.Points, m.Jumps, n, threat)
 		var ck Key
 		if none {
 			r = endsGame
@@ -605,7 +605,7 @@ func frogletBound(p *positions.Position) (bound, cheapest int) {
 // frogPoints returns the points of the frogs of one word of a Froglet
 // position's sets, and which colours are there (bit c for colour c).
 func frogPoints(occ, c0, c1 uint64) (total, present int) {
-	total = bits.OnesCount64(occ) + bits.OnesCount64(c0) + 2*bits.OnesCount64(c1)
+	total = positions.FrogPoints(occ, c0, c1)
 	for c, cells := range [4]uint64{occ &^ c0 &^ c1, occ & c0 &^ c1, occ &^ c0 & c1, occ & c0 & c1} {
 		if cells != 0 {
 			present |= 1 << c
@@ -639,7 +639,7 @@ func failsLow(p *positions.Position, moves []positions.Move, child *positions.Po
 		}
 		*child = *p
 		child.Apply(m)
-		if _, none := child.JumpCount(); none {
+		if _, _, none := child.JumpCount(); none {
 			return 0, false
 		}
 	}

@@ -387,7 +387,7 @@ func TestFrogletMoveBound(t *testing.T) {
 			if !ok {
 				continue
 			}
-			_, top := child.Board.FrogletReplies(&sc)
+			_, top, _ := child.Board.FrogletReplies(&sc)
 			if mostAfter := frogletMoveBound(bound, top); v > mostAfter {
 				t.Fatalf("%s: move %s scores %d, over the bound %d of its replies", p, m.Text, v, mostAfter)
 			} else if v == mostAfter {
