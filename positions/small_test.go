@@ -314,15 +314,13 @@ func singleJumpThreat(p *Position, moves []Move) int {
 	if p.IsFull() {
 		return 0
 	}
-	var over Set
-	for _, m := range moves {
-		if m.Jumps == 1 {
-			over = over.Or(m.Removed)
-		}
-	}
+	var taken Set
 	threat := 0
-	for _, c := range over.Cells() {
-		threat += 1 + p.ColourAt(c)
+	for _, m := range moves {
+		if both := taken.And(m.Removed); m.Jumps == 1 && both.IsEmpty() {
+			taken = taken.Or(m.Removed)
+			threat += int(m.Points)
+		}
 	}
 	return threat
 }
