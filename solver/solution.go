@@ -12,7 +12,7 @@ import (
 // Value returns the exact value of p.
 func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 	defer s.orient(p)()
-	sc, err := s.exact(p)
+	sc, err := s.exact(p, false)
 	return score.Value{Game: p.Game, Score: sc}, err
 }
 
@@ -241,10 +241,11 @@ func (s *Solver) solve(p *positions.Position) (*Solution, error) {
 	if p.Game == positions.Hupfer {
 		s.boundByProof(p)
 	}
-	v, err := s.Value(p)
+	sc, err := s.exact(p, true)
 	if err != nil {
 		return nil, err
 	}
+	v := score.Value{Game: p.Game, Score: sc}
 	sol := &Solution{Value: v}
 	q, qv := p, v
 	for {

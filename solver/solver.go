@@ -361,8 +361,10 @@ func (s *Solver) traceRun(p *positions.Position, alpha, beta int, result *int, n
 
 // exact returns the exact score of p by MTD(f): null-window searches that
 // close in on the value from a first guess (the table's, else 0; Hüpfer
-// from the lowest score up, exactHupfer).
-func (s *Solver) exact(p *positions.Position) (int, error) {
+// from the lowest score up, exactHupfer). line says that the line will be
+// asked for next (Solve), which a Froglet opening's windows prepare for
+// (testInSpelling).
+func (s *Solver) exact(p *positions.Position, line bool) (int, error) {
 	lower, upper := -infinity, infinity
 	if e, ok := s.table(p).Probe(s.key(p)); ok {
 		lower, upper = int(e.Lower), int(e.Upper)
@@ -373,10 +375,23 @@ func (s *Solver) exact(p *positions.Position) (int, error) {
 		}
 	}
 	var err error
+	test := s.test
+	if line && p.Game == positions.Froglet && p.IsFull() {
+		// An opening: the removals' values lie close together and
+		// close to 0, the first window's, so that window is nearly
+		// always the last to succeed, and the removals spelt before
+		// the best one fail in it as the line needs them to
+		// (testInSpelling). Elsewhere the windows before the last
+		// would pay for proofs the line never asks for: a puzzle or an
+		// endgame several points from 0 took up to 2.9 times the nodes
+		// (docs/PERFORMANCE.md, "The line's moves in the value's
+		// search").
+		test = s.testInSpelling
+	}
 	if p.Game == positions.Hupfer {
-		lower, err = s.exactHupfer(p, lower, upper)
+		lower, err = s.exactHupfer(p, lower, upper, test)
 	} else {
-		lower, err = s.exactFroglet(p, lower, upper)
+		lower, err = s.exactFroglet(p, lower, upper, test)
 	}
 	if err != nil {
 		return 0, err
@@ -386,7 +401,7 @@ func (s *Solver) exact(p *positions.Position) (int, error) {
 }
 
 // exactFroglet is MTD(f) from the bounds (lower, upper) the table knew.
-func (s *Solver) exactFroglet(p *positions.Position, lower, upper int) (int, error) {
+func (s *Solver) exactFroglet(p *positions.Position, lower, upper int, test testFunc) (int, error) {
 	guess := 0
 	switch {
 	case lower > -infinity:
@@ -399,7 +414,7 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int) (int, err
 		if guess == lower {
 			beta = guess + 1
 		}
-		v, err := s.test(p, beta, lower, upper)
+		v, err := test(p, beta, lower, upper)
 		if err != nil {
 			return 0, err
 		}
@@ -423,13 +438,13 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int) (int, err
 // (docs/PERFORMANCE.md, "Hüpfer: MTD(f) from the shortest loss up"); the
 // fail-soft results let a win jump past the losses. Windows skip the
 // scores that never occur (score.HupferCeil).
-func (s *Solver) exactHupfer(p *positions.Position, lower, upper int) (int, error) {
+func (s *Solver) exactHupfer(p *positions.Position, lower, upper int, test testFunc) (int, error) {
 	// Every position scores at least a loss now and at most a win in 1.
 	lower = score.HupferCeil(max(lower, -winScore))
 	upper = score.HupferFloor(min(upper, winScore-1))
 	for lower < upper {
 		beta := score.HupferCeil(lower + 1)
-		v, err := s.test(p, beta, lower, upper)
+		v, err := test(p, beta, lower, upper)
 		if err != nil {
 			return 0, err
 		}
@@ -452,6 +467,41 @@ func (s *Solver) test(p *positions.Position, beta, lower, upper int) (int, error
 		return 0, &LimitError{Err: err, Lower: lower, Upper: upper}
 	}
 	return v, nil
+}
+
+// testFunc is test or testInSpelling.
+type testFunc func(p *positions.Position, beta, lower, upper int) (int, error)
+
+// testInSpelling is test with p's moves tried in the order of their
+// spellings, each move's position searched on its own: the first move that
+// reaches beta ends it. Solve asks it for the value when it will find the
+// line, whose first move must be the first optimal one in that order
+// (BestMove): the moves spelt before it are then shown worse once, in
+// the windows the value asks, instead of again by BestMove, and the best
+// move's proof is the value's own.
+func (s *Solver) testInSpelling(p *positions.Position, beta, lower, upper int) (int, error) {
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return s.test(p, beta, lower, upper)
+	}
+	s.lower.Store(int64(lower))
+	s.upper.Store(int64(upper))
+	most := -infinity
+	for i := range moves {
+		m := &moves[i]
+		// m reaches beta exactly when its position scores t or less.
+		t := childTarget(m, score.Value{Game: p.Game, Score: beta})
+		r, err := s.run(m.Result, t, t+1)
+		if err != nil {
+			return 0, &LimitError{Err: err, Lower: lower, Upper: upper}
+		}
+		v := moveValue(m, score.Value{Game: p.Game, Score: r}).Score
+		if r <= t {
+			return v, nil // at least v
+		}
+		most = max(most, v) // m scores at most v, less than beta
+	}
+	return most, nil
 }
 
 // LimitError reports the bounds on the root score known when a search
