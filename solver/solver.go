@@ -389,7 +389,7 @@ func (s *Solver) exact(p *positions.Position, line bool) (int, error) {
 		test = s.testInSpelling
 	}
 	if p.Game == positions.Hupfer {
-		lower, err = s.exactHupfer(p, lower, upper, test)
+		lower, err = s.exactHupfer(p, lower, upper)
 	} else {
 		lower, err = s.exactFroglet(p, lower, upper, test)
 	}
@@ -400,7 +400,8 @@ func (s *Solver) exact(p *positions.Position, line bool) (int, error) {
 	return lower, nil
 }
 
-// exactFroglet is MTD(f) from the bounds (lower, upper) the table knew.
+// exactFroglet is MTD(f) from the bounds (lower, upper) the table knew,
+// each window searched by test.
 func (s *Solver) exactFroglet(p *positions.Position, lower, upper int, test testFunc) (int, error) {
 	guess := 0
 	switch {
@@ -438,13 +439,13 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int, test test
 // (docs/PERFORMANCE.md, "Hüpfer: MTD(f) from the shortest loss up"); the
 // fail-soft results let a win jump past the losses. Windows skip the
 // scores that never occur (score.HupferCeil).
-func (s *Solver) exactHupfer(p *positions.Position, lower, upper int, test testFunc) (int, error) {
+func (s *Solver) exactHupfer(p *positions.Position, lower, upper int) (int, error) {
 	// Every position scores at least a loss now and at most a win in 1.
 	lower = score.HupferCeil(max(lower, -winScore))
 	upper = score.HupferFloor(min(upper, winScore-1))
 	for lower < upper {
 		beta := score.HupferCeil(lower + 1)
-		v, err := test(p, beta, lower, upper)
+		v, err := s.test(p, beta, lower, upper)
 		if err != nil {
 			return 0, err
 		}
