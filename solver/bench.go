@@ -16,6 +16,42 @@ type BenchCase struct {
 	WDL      bool
 	// Full marks the long cases, run only on request.
 	Full bool
+	// Line says to solve as `solve` does, the line of best play with the
+	// value (Solver.Solve), rather than the value alone.
+	Line bool
+	// Reference is the plain reference solver's published run of the
+	// position (docs/PERFORMANCE.md, "Nodes against the reference
+	// solver"), for the reference suite; zero elsewhere.
+	Reference ReferenceRun
+}
+
+// ReferenceRun is what the plain single-threaded reference solver took on
+// a position, on the machine it ran on.
+type ReferenceRun struct {
+	// Answer is the position's value as BenchResult.Answer writes it.
+	Answer  string
+	Nodes   int64
+	Seconds float64
+}
+
+// ReferenceSuite returns the five positions the reference solver was run
+// on, each with its run, to be solved as `solve` solves them: value and
+// line, one thread, a cold table. The times were taken on another machine
+// and compare with ours only through a build measured on both
+// (scripts/reference); the node counts compare anywhere.
+func ReferenceSuite() []BenchCase {
+	cross, _ := positions.ParsePosition("froglet ##ggg##/##ggg##/ggggggg/ggg.ggg/ggggggg/##ggg##/##ggg## w 0-0")
+	ygyyg, _ := positions.ParsePosition("froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0")
+	ggggy, _ := positions.ParsePosition("froglet ggggy/gyrgg/ygrrg/rgygg/gyygg/grygy w 0-0")
+	h55, _ := positions.NewHupfer(5, 5, 8)
+	h66, _ := positions.NewHupfer(6, 6, 5)
+	return []BenchCase{
+		{Name: "hupfer 6x6 5-5", Position: h66, Line: true, Reference: ReferenceRun{"loss in 16", 2_300_000, 1.3}},
+		{Name: "hupfer 5x5 8-8", Position: h55, Line: true, Reference: ReferenceRun{"win in 21", 3_200_000, 1.6}},
+		{Name: "the cross", Position: cross, Line: true, Reference: ReferenceRun{"+1", 1_900_000, 1.0}},
+		{Name: "ygyyg", Position: ygyyg, Line: true, Reference: ReferenceRun{"-1", 1_300_000, 0.8}},
+		{Name: "ggggy", Position: ggggy, Line: true, Reference: ReferenceRun{"+1", 30_000_000, 6.3}},
+	}
 }
 
 // BenchSuite returns the fixed suite of `leapfrog bench`: the positions the
@@ -57,7 +93,16 @@ func RunBench(c BenchCase, opts Options) (BenchResult, error) {
 		}
 		answer = map[score.Outcome]string{1: "win", 0: "draw", -1: "loss"}[o]
 	} else {
-		v, err := s.Value(c.Position)
+		var v score.Value
+		var err error
+		if c.Line {
+			var sol *Solution
+			if sol, err = s.Solve(c.Position); err == nil {
+				v = sol.Value
+			}
+		} else {
+			v, err = s.Value(c.Position)
+		}
 		if err != nil {
 			return BenchResult{}, err
 		}

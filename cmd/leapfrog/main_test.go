@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/leapfrog-solver/leapfrog/internal/testenv"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -292,5 +294,34 @@ func TestMoveVocabulary(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "annotate", game, "--json", "--format", "csv", "--no-cache")
 	if code != exitBadInput || !strings.Contains(stderr, "two formats") {
 		t.Errorf("--json --format csv: exit %d, %q", code, stderr)
+	}
+}
+
+// TestBenchReference holds bench --reference to the reference solver's
+// answers on its five positions, one JSON object each with its figures.
+func TestBenchReference(t *testing.T) {
+	testenv.SkipUnlessLong(t, "solves ggggy and the cross")
+	code, stdout, stderr := runCLI(t, "", "bench", "--reference", "--threads", "1", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := map[string]string{"hupfer 6x6 5-5": "loss in 16", "hupfer 5x5 8-8": "win in 21",
+		"the cross": "+1", "ygyyg": "-1", "ggggy": "+1"}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d: %s", len(lines), len(want), stdout)
+	}
+	for _, line := range lines {
+		var r struct {
+			Case, Answer string
+			Nodes        int64
+			Reference    *struct{ Nodes int64 }
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if r.Answer != want[r.Case] || r.Nodes <= 0 || r.Reference == nil || r.Reference.Nodes <= 0 {
+			t.Errorf("%s: answer %q (want %q), nodes %d, reference %+v", r.Case, r.Answer, want[r.Case], r.Nodes, r.Reference)
+		}
 	}
 }
