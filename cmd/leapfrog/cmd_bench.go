@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -19,9 +20,9 @@ second and time per position and in total. --full adds four more 5x5 openings.
 
 --reference solves instead the five positions a plain reference solver was run
 on (docs/PERFORMANCE.md, "Nodes against the reference solver") as solve does,
-value and line, and prints beside each the reference's nodes and seconds. Its
-seconds are from its own machine: compare nodes here, and times only through
-scripts/reference.
+value and line, and prints beside each the reference's nodes and seconds; an
+answer other than the reference's exits 1. Its seconds are from its own machine:
+compare nodes here, and times only through scripts/reference.
 
    leapfrog bench --reference --threads 1`,
 		Flags: []cli.Flag{jsonFlag,
@@ -35,9 +36,10 @@ scripts/reference.
 			opts := solver.Options{HashMB: c.Int("hash"), Threads: c.Int("threads")}
 			var nodes int64
 			var total time.Duration
+			var differ []string // reference cases answered otherwise than the reference
 			suite, ref := solver.BenchSuite(), c.Bool("reference")
 			if ref {
-				suite = solver.ReferenceSuite()
+				suite = referenceSuite()
 			}
 			if !c.Bool("json") {
 				fmt.Fprintf(w, "%-22s %-12s %12s %9s %10s", "case", "answer", "nodes", "seconds", "Mnodes/s")
@@ -56,6 +58,9 @@ scripts/reference.
 				}
 				nodes += r.Nodes
 				total += r.Duration
+				if ref && r.Answer != bc.Reference.Answer {
+					differ = append(differ, fmt.Sprintf("%s: %s, the reference %s", bc.Name, r.Answer, bc.Reference.Answer))
+				}
 				rate := float64(r.Nodes) / r.Duration.Seconds() / 1e6
 				if c.Bool("json") {
 					var rr *referenceJSON
@@ -84,6 +89,9 @@ scripts/reference.
 			if !c.Bool("json") {
 				fmt.Fprintf(w, "%-22s %-12s %12d %9.3f %10.2f\n", "total", "", nodes, total.Seconds(), float64(nodes)/total.Seconds()/1e6)
 			}
+			if len(differ) > 0 {
+				return &exitError{exitClaimFailed, fmt.Errorf("bench: answers not the reference's: %s", strings.Join(differ, "; "))}
+			}
 			return nil
 		},
 	}
@@ -94,3 +102,6 @@ type referenceJSON struct {
 	Nodes   int64   `json:"nodes"`
 	Seconds float64 `json:"seconds"`
 }
+
+// referenceSuite is bench --reference's suite (a variable for the tests).
+var referenceSuite = solver.ReferenceSuite

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/leapfrog-solver/leapfrog/internal/testenv"
+	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/solver"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -323,5 +325,22 @@ func TestBenchReference(t *testing.T) {
 		if r.Answer != want[r.Case] || r.Nodes <= 0 || r.Reference == nil || r.Reference.Nodes <= 0 {
 			t.Errorf("%s: answer %q (want %q), nodes %d, reference %+v", r.Case, r.Answer, want[r.Case], r.Nodes, r.Reference)
 		}
+	}
+}
+
+// TestBenchReferenceDiffers: an answer other than the reference's is a
+// claim that fails (exit 1), named on standard error.
+func TestBenchReferenceDiffers(t *testing.T) {
+	p, err := positions.NewFroglet(4, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func() []solver.BenchCase) { referenceSuite = f }(referenceSuite)
+	referenceSuite = func() []solver.BenchCase {
+		return []solver.BenchCase{{Name: "4x4 seed 1", Position: p, Line: true, Reference: solver.ReferenceRun{Answer: "+5", Nodes: 1, Seconds: 1}}}
+	}
+	code, stdout, stderr := runCLI(t, "", "bench", "--reference", "--threads", "1")
+	if code != exitClaimFailed || !strings.Contains(stderr, "4x4 seed 1: +1, the reference +5") {
+		t.Errorf("exit %d, stderr %q, stdout %q", code, stderr, stdout)
 	}
 }
