@@ -93,16 +93,7 @@ func RunBench(c BenchCase, opts Options) (BenchResult, error) {
 		}
 		answer = map[score.Outcome]string{1: "win", 0: "draw", -1: "loss"}[o]
 	} else {
-		var v score.Value
-		var err error
-		if c.Line {
-			var sol *Solution
-			if sol, err = s.Solve(c.Position); err == nil {
-				v = sol.Value
-			}
-		} else {
-			v, err = s.Value(c.Position)
-		}
+		v, err := benchValue(s, c)
 		if err != nil {
 			return BenchResult{}, err
 		}
@@ -115,4 +106,17 @@ func RunBench(c BenchCase, opts Options) (BenchResult, error) {
 		}
 	}
 	return BenchResult{Nodes: s.Nodes(), Duration: time.Since(start), Answer: answer}, nil
+}
+
+// benchValue is c's value, found as solve finds it (with the line) when
+// c.Line says so.
+func benchValue(s *Solver, c BenchCase) (score.Value, error) {
+	if !c.Line {
+		return s.Value(c.Position)
+	}
+	sol, err := s.Solve(c.Position)
+	if err != nil {
+		return score.Value{}, err
+	}
+	return sol.Value, nil
 }
