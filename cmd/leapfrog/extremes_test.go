@@ -25,6 +25,7 @@ func TestFlagExtremes(t *testing.T) {
 	position := map[string]string{
 		"new":       "froglet",
 		"tablebase": "froglet ggg/g.g w 0-0",
+		"bench":     "",
 	}
 	dir := t.TempDir()
 	var cmds [][]*cli.Command

@@ -45,6 +45,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"moves", "froglet g", "froglet g"}, "one position"},
 		{[]string{"moves", "-f", "/nonexistent/file"}, "no such file"},
 		{[]string{"count", "froglet g"}, "exactly one of --depth N and --all"},
+		{[]string{"bench", "--reference", "froglet g"}, "bench takes no arguments"},
 		{[]string{"new", "chess"}, "unknown game"},
 		{[]string{"new", "froglet", "--size", "19x3"}, "width and height must be whole numbers from 1 to 18"},
 		{[]string{"new", "hupfer", "--size", "3"}, "2x2 starting blocks"},
