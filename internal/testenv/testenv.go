@@ -1,5 +1,5 @@
 // Package testenv tells tests whether to run the long cross-checks. The
-// README's test command (go test ./...) runs the quick ones, in under two
+// README's test command (go test ./...) runs the quick ones, in a few
 // minutes on the project's 2-core machine; LEAPFROG_LONG=1 adds the long
 // ones (thousands of random positions against the reference solver, every
 // example command, hundreds of damaged copies of a cache), and .ci/run
