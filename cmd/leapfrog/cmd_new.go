@@ -69,11 +69,7 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 			if game == positions.Froglet {
 				p, err = positions.NewFroglet(w, h, seed)
 			} else {
-				supply := c.Int("supply")
-				if supply < 0 {
-					supply = positions.DefaultSupply(w, h)
-				}
-				p, err = positions.NewHupfer(w, h, supply)
+				p, err = positions.NewHupfer(w, h, supplyFlag(c, w, h))
 			}
 			if err != nil {
 				return badInputf("new: %v", err)
@@ -114,4 +110,15 @@ func seedRange(first uint64, n int) error {
 		return fmt.Errorf("--seed %d: %d seeds from it run past %d; give a smaller --seed", first, n, uint64(math.MaxUint64))
 	}
 	return nil
+}
+
+// supplyFlag is the Hüpfer supply a command's --supply asks for on a board
+// of w x h points: the board's default when the flag is not given. A
+// negative value given is passed on for positions.NewHupfer to refuse,
+// not taken for the default.
+func supplyFlag(c *cli.Context, w, h int) int {
+	if !c.IsSet("supply") {
+		return positions.DefaultSupply(w, h)
+	}
+	return c.Int("supply")
 }

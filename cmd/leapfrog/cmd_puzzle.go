@@ -105,10 +105,7 @@ func puzzleMake(c *cli.Context) error {
 		return err
 	}
 	if game == positions.Hupfer {
-		cfg.Supply = c.Int("supply")
-		if cfg.Supply < 0 {
-			cfg.Supply = positions.DefaultSupply(w, h)
-		}
+		cfg.Supply = supplyFlag(c, w, h)
 	} else if c.IsSet("supply") {
 		return badInputf("puzzle make: --supply is for hupfer")
 	}

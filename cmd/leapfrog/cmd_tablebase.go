@@ -77,11 +77,7 @@ func tableRoot(c *cli.Context) (*positions.Position, error) {
 			}
 			return p, nil
 		}
-		supply := c.Int("supply")
-		if supply < 0 {
-			supply = positions.DefaultSupply(w, h)
-		}
-		p, err := positions.NewHupfer(w, h, supply)
+		p, err := positions.NewHupfer(w, h, supplyFlag(c, w, h))
 		if err != nil {
 			return nil, badInputf("%v", err)
 		}

@@ -49,6 +49,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"new", "chess"}, "unknown game"},
 		{[]string{"new", "froglet", "--size", "19x3"}, "width and height must be whole numbers from 1 to 18"},
 		{[]string{"new", "hupfer", "--size", "3"}, "2x2 starting blocks"},
+		{[]string{"new", "hupfer", "--supply", "-1"}, "supply -1: must be 0 to 1000"},
+		{[]string{"tablebase", "build", "hupfer", "--size", "4", "--supply", "-1"}, "supply -1: must be 0 to 1000"},
 		{[]string{"moves", "--frobnicate", "froglet g"}, "flag provided but not defined"},
 		{[]string{"frobnicate"}, ""},
 	}

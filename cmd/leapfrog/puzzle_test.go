@@ -81,6 +81,7 @@ func TestPuzzleMake(t *testing.T) {
 		{"puzzle", "make", "froglet", "--seed", "18446744073709551615"},
 		{"puzzle", "make", "froglet", "--supply", "3"},
 		{"puzzle", "make", "hupfer", "--size", "1x1"},
+		{"puzzle", "make", "hupfer", "--size", "4", "--supply", "-2"},
 		{"puzzle", "players", filepath.Join(dir, "none.txt")},
 	} {
 		if code, _, errs := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(errs, "leapfrog: ") {
