@@ -62,7 +62,24 @@ func interspersed(app *cli.App, args []string) []string {
 		}
 	}
 	out := append([]string{}, args[:i+1]...)
+	for _, f := range flags {
+		if isHelpFlag(f) {
+			// urfave/cli takes a positional argument beside --help for
+			// the name of a subcommand to explain ("no command POS"):
+			// the command's own help needs none.
+			return append(out, "--help")
+		}
+	}
 	out = append(out, flags...)
 	out = append(out, rest...)
 	return append(out, args[j:]...)
+}
+
+// isHelpFlag reports whether the command-line word a asks for help.
+func isHelpFlag(a string) bool {
+	switch strings.TrimLeft(a, "-") {
+	case "h", "help", "h=true", "help=true":
+		return true
+	}
+	return false
 }

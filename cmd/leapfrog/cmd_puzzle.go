@@ -47,7 +47,7 @@ puzzles than --count within --tries candidates: those found, and exit 3.
    leapfrog puzzle make hupfer --size 6 --supply 4 --plies 8 --count 5 --svg-dir pics`,
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "size", Usage: "the board, `WxH` or N", DefaultText: "5x5 Froglet, 5x5 Hüpfer"},
-				&cli.IntFlag{Name: "supply", Value: -1, Usage: "Hüpfer: each supply at the start", DefaultText: "as leapfrog new"},
+				&cli.IntFlag{Name: "supply", Usage: "Hüpfer: each supply at the start", DefaultText: "as leapfrog new"},
 				&cli.IntFlag{Name: "plies", Value: 6, Usage: "random moves from the start to a candidate: the stage of the game"},
 				&cli.IntFlag{Name: "pieces", Usage: "instead of --plies, random moves until the board holds `N` pieces (Froglet: at most N)"},
 				&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "easy, medium, hard or any"},

@@ -93,7 +93,7 @@ func tableRoot(c *cli.Context) (*positions.Position, error) {
 func rootFlags() []cli.Flag {
 	return append(cacheFlags(),
 		&cli.StringFlag{Name: "size", Usage: "with a game name: the board `WxH`"},
-		&cli.IntFlag{Name: "supply", Value: -1, Usage: "with hupfer: pieces in each supply", DefaultText: "fill the board"},
+		&cli.IntFlag{Name: "supply", Usage: "with hupfer: pieces in each supply", DefaultText: "fill the board"},
 		&cli.Uint64Flag{Name: "seed", Usage: "with froglet: the seed of the start"},
 		jsonFlag,
 	)

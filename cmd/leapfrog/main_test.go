@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -345,5 +346,29 @@ func TestBenchReferenceDiffers(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "bench", "--reference", "--threads", "1")
 	if code != exitClaimFailed || !strings.Contains(stderr, "4x4 seed 1: +1, the reference +5") {
 		t.Errorf("exit %d, stderr %q, stdout %q", code, stderr, stdout)
+	}
+}
+
+// TestHelpEveryCommand holds every command's --help to printing that
+// command's help and exiting 0, also after a positional argument and other
+// flags, where urfave/cli alone would take the argument for a subcommand
+// to explain.
+func TestHelpEveryCommand(t *testing.T) {
+	var paths [][]string
+	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
+		paths = append(paths, []string{c.Name})
+		for _, sub := range c.Subcommands {
+			paths = append(paths, []string{c.Name, sub.Name})
+		}
+	}
+	for _, path := range paths {
+		name := "leapfrog " + strings.Join(path, " ")
+		for _, tail := range [][]string{{"--help"}, {"-h"}, {"froglet g w 0-0", "--json", "--help"}} {
+			args := append(append([]string{}, path...), tail...)
+			code, out, errs := runCLI(t, "", args...)
+			if code != 0 || !strings.Contains(out, name+" - ") || !strings.Contains(out, "USAGE:") {
+				t.Errorf("%q: exit %d, stdout %.80q, stderr %q", args, code, out, errs)
+			}
+		}
 	}
 }
