@@ -23,6 +23,16 @@ func interspersed(app *cli.App, args []string) []string {
 	if i >= len(args) {
 		return args
 	}
+	if args[i] == "help" {
+		// "leapfrog help puzzle make" is "leapfrog puzzle make --help".
+		out := append([]string{}, args[:i]...)
+		for _, a := range args[i+1:] {
+			if !strings.HasPrefix(a, "-") {
+				out = append(out, a)
+			}
+		}
+		return append(out, "--help")
+	}
 	cmd := app.Command(args[i])
 	if cmd == nil {
 		return args

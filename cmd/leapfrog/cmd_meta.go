@@ -30,11 +30,34 @@ func version() string {
 		cache.RulesVersion[positions.Froglet], cache.RulesVersion[positions.Hupfer], cache.StoreFormat)
 }
 
-// commandNotFound refuses an unknown command, suggesting the nearest one.
+// commandNotFound refuses an unknown command, suggesting the nearest one
+// when one is near: within two edits, or starting with what was typed.
+// (urfave/cli's own suggestion always names something, "help" included,
+// which this app does not have as a command.)
 func commandNotFound(c *cli.Context, name string) error {
-	msg := fmt.Sprintf("no command %q (leapfrog --help lists them)", name)
-	if s := cli.SuggestCommand(c.App.Commands, name); s != "" {
-		msg += ". " + s
+	commands, parent := c.App.Commands, "leapfrog"
+	if c.Command != nil && len(c.Command.Subcommands) > 0 {
+		commands = c.Command.Subcommands
+		if c.Command.Name != c.App.Name {
+			parent += " " + c.Command.Name
+		}
+	}
+	msg := fmt.Sprintf("no command %q (%s --help lists them)", name, parent)
+	best, bestDist := "", 3
+	for _, cmd := range commands {
+		if cmd.Hidden || cmd.Name == "help" {
+			continue
+		}
+		d := editDistance(strings.ToLower(name), cmd.Name)
+		if strings.HasPrefix(cmd.Name, strings.ToLower(name)) && name != "" {
+			d = min(d, 1)
+		}
+		if d < bestDist {
+			best, bestDist = cmd.Name, d
+		}
+	}
+	if best != "" {
+		msg += fmt.Sprintf(". Did you mean %q?", best)
 	}
 	return badInputf("%s", msg)
 }
@@ -118,4 +141,25 @@ func manCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

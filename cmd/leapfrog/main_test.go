@@ -54,6 +54,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"tablebase", "build", "hupfer", "--size", "4", "--supply", "-1"}, "supply -1: must be 0 to 1000"},
 		{[]string{"moves", "--frobnicate", "froglet g"}, "flag provided but not defined"},
 		{[]string{"frobnicate"}, ""},
+		{[]string{"solv", "froglet g"}, `no command "solv" (leapfrog --help lists them). Did you mean "solve"?`},
+		{[]string{"h"}, `no command "h" (leapfrog --help lists them)` + "\n"},
+		{[]string{"puzzle", "mak"}, `no command "mak" (leapfrog puzzle --help lists them). Did you mean "make"?`},
 	}
 	for _, tc := range tests {
 		code, _, stderr := runCLI(t, "", tc.args...)
@@ -361,8 +364,16 @@ func TestHelpEveryCommand(t *testing.T) {
 			paths = append(paths, []string{c.Name, sub.Name})
 		}
 	}
+	// "leapfrog help CMD" is "leapfrog CMD --help"; "leapfrog help" the
+	// app's help.
+	if code, out, errs := runCLI(t, "", "help"); code != 0 || !strings.Contains(out, "leapfrog - solve") {
+		t.Errorf("help: exit %d, stdout %.80q, stderr %q", code, out, errs)
+	}
 	for _, path := range paths {
 		name := "leapfrog " + strings.Join(path, " ")
+		if code, out, errs := runCLI(t, "", append([]string{"help"}, path...)...); code != 0 || !strings.Contains(out, name+" - ") {
+			t.Errorf("help %v: exit %d, stdout %.80q, stderr %q", path, code, out, errs)
+		}
 		for _, tail := range [][]string{{"--help"}, {"-h"}, {"froglet g w 0-0", "--json", "--help"}} {
 			args := append(append([]string{}, path...), tail...)
 			code, out, errs := runCLI(t, "", args...)
