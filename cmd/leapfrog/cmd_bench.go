@@ -32,9 +32,6 @@ compare nodes here, and times only through scripts/reference.
 			&cli.BoolFlag{Name: "reference", Usage: "solve the reference solver's five positions instead, its figures beside ours"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return badInputf("bench takes no arguments, only flags: its suites are fixed")
-			}
 			w := c.App.Writer
 			opts := solver.Options{HashMB: c.Int("hash"), Threads: c.Int("threads")}
 			var nodes int64

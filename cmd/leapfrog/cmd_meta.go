@@ -108,6 +108,9 @@ func completionCommand() *cli.Command {
    source <(leapfrog completion zsh)       # in ~/.zshrc
    leapfrog completion fish > ~/.config/fish/completions/leapfrog.fish`,
 		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 {
+				return badInputf("completion: give one shell, bash, zsh or fish")
+			}
 			switch strings.ToLower(c.Args().First()) {
 			case "bash":
 				fmt.Fprint(c.App.Writer, bashCompletion)

@@ -40,9 +40,6 @@ Errors are JSON too: {"error": "..."} with a 4xx or 5xx status. Every search has
 
 // serve runs leapfrog serve until Ctrl-C.
 func serve(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return badInputf("serve takes no arguments, only flags")
-	}
 	if c.Duration("timeout") <= 0 || c.Int("searches") < 0 || c.Int("searches") > maxThreads || c.Int("hash") < 1 || c.Int("hash") > 4096 {
 		return badInputf("serve: --timeout must be positive, --searches 0 to %d, --hash 1 to 4096", maxThreads)
 	}

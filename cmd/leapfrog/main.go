@@ -221,6 +221,28 @@ Solved positions are cached on disk ('leapfrog cache path'). Every command's
 	}
 	for _, c := range app.Commands {
 		c.OnUsageError = app.OnUsageError
+		refuseArgs(c, "")
 	}
 	return app
+}
+
+// refuseArgs makes each command under c (c included) that names no
+// arguments (no ArgsUsage) refuse any it is given, with exit 2: otherwise
+// urfave/cli passes them by unread, and "leapfrog cache clear hupfer
+// --yes" would clear the whole cache, not hupfer's part.
+func refuseArgs(c *cli.Command, parent string) {
+	name := strings.TrimSpace(parent + " " + c.Name)
+	for _, sub := range c.Subcommands {
+		refuseArgs(sub, name)
+	}
+	action := c.Action
+	if action == nil || c.ArgsUsage != "" || len(c.Subcommands) > 0 {
+		return
+	}
+	c.Action = func(ctx *cli.Context) error {
+		if ctx.NArg() > 0 {
+			return badInputf("%s takes no arguments, only flags (got %q)", name, ctx.Args().First())
+		}
+		return action(ctx)
+	}
 }
