@@ -29,7 +29,7 @@ position it produces. Moves are identified by the position they produce.
 					return writeJSON(c.App.Writer, answer.MovesOf(p))
 				}
 				moves := p.LegalMoves()
-				fmt.Fprintf(c.App.Writer, "%s: %d moves\n", p, len(moves))
+				fmt.Fprintf(c.App.Writer, "%s: %s\n", p, plural(len(moves), "move"))
 				for _, m := range moves {
 					if p.Game == positions.Froglet {
 						fmt.Fprintf(c.App.Writer, "  %-16s %2d  %s\n", m.Text, m.Points, m.Result)

@@ -314,7 +314,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		fmt.Fprintf(w, "value %+d for %s: %s, final score %d-%d\n", sol.Value.Score, sideLong(p),
 			outcome, sol.Final.Counts[0], sol.Final.Counts[1])
 	} else {
-		fmt.Fprintf(w, "%s for %s in %d plies\n", sol.Value.WinLoss(), sideLong(p), sol.Value.Distance())
+		fmt.Fprintf(w, "%s for %s in %s\n", sol.Value.WinLoss(), sideLong(p), plural(sol.Value.Distance(), "ply"))
 	}
 	if len(pv) == 0 {
 		fmt.Fprintln(w, "the game is over: no legal move")
@@ -504,7 +504,7 @@ func writeAnalysis(w io.Writer, p *positions.Position, v score.Value, moves []so
 			fmt.Fprintf(w, "%-16s %6d %+6d %-8s %s\n", m.Text, m.Points, m.Value.Score, score.OutcomeOf(p, m.Value), costWords(p, v, m.Value))
 		}
 	} else {
-		fmt.Fprintf(w, "%s for %s in %d plies\n%-20s %-12s %s\n", v.WinLoss(), sideLong(p), v.Distance(), "move", "value", "cost")
+		fmt.Fprintf(w, "%s for %s in %s\n%-20s %-12s %s\n", v.WinLoss(), sideLong(p), plural(v.Distance(), "ply"), "move", "value", "cost")
 		for _, m := range moves {
 			fmt.Fprintf(w, "%-20s %-12s %s\n", m.Text, m.Value.String(), costWords(p, v, m.Value))
 		}
