@@ -70,7 +70,7 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 				if bad > 0 {
 					status = "FAILED"
 				}
-				fmt.Fprintf(w, "%s %s: %s (%d claims)\n", src, recordID(rec), status, len(res))
+				fmt.Fprintf(w, "%s %s: %s (%s)\n", src, recordID(rec), status, plural(len(res), "claim"))
 				for _, r := range res {
 					if !r.OK {
 						fmt.Fprintf(w, "  %s %s: %s\n", r.Op, strings.Join(r.Args, " "), r.Why)
@@ -79,13 +79,17 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 				return nil
 			})
 			if !c.Bool("json") {
-				fmt.Fprintf(w, "%d records, %d claims, %d failed\n", records, claims, failed)
+				fmt.Fprintf(w, "%s, %s, %d failed\n", plural(records, "record"), plural(claims, "claim"), failed)
 			}
 			if err != nil {
 				return err
 			}
 			if failed > 0 {
-				return &exitError{exitClaimFailed, fmt.Errorf("verify: %d of %d claims do not hold", failed, claims)}
+				msg := fmt.Sprintf("%d of %d claims do not hold", failed, claims)
+				if failed == 1 {
+					msg = fmt.Sprintf("1 claim of %d does not hold", claims)
+				}
+				return &exitError{exitClaimFailed, fmt.Errorf("verify: %s", msg)}
 			}
 			return nil
 		},
