@@ -52,13 +52,17 @@ func (mm *Minimax) value(p *positions.Position) (Value, bool) {
 	var v Value
 	first := true
 	for _, m := range moves {
-		child, err := positions.ParsePosition(m.Result)
-		if err != nil {
-			panic(err)
-		}
-		cv, ok := mm.value(child)
+		// The memo by the child's text first: parsing it (a new board
+		// each time) took half of the time.
+		cv, ok := mm.memo[m.Result]
 		if !ok {
-			return Value{}, false
+			child, err := positions.ParsePosition(m.Result)
+			if err != nil {
+				panic(err)
+			}
+			if cv, ok = mm.value(child); !ok {
+				return Value{}, false
+			}
 		}
 		mv := MoveValue(p.Game, m, cv)
 		if first || Better(p.Game, mv, v) {
