@@ -83,6 +83,13 @@ func Drop(kv KV, root *positions.Position) error {
 	return nil
 }
 
+// Has reports whether kv holds a table of root, built or begun: whether
+// its metadata is there.
+func Has(kv KV, root *positions.Position) (bool, error) {
+	_, ok, err := kv.GetRaw(metaKey(root.Game, tableID(root)))
+	return ok, err
+}
+
 // tableKinds are the kinds of keys a table's data is stored under.
 var tableKinds = []byte{'M', 'I', 'C', 'J', 'H'}
 

@@ -384,7 +384,26 @@ func tableStats(c *cli.Context, root *positions.Position, st *cache.Store) error
 
 // dropTable deletes the table of a root.
 func dropTable(c *cli.Context, root *positions.Position, st *cache.Store) error {
-	return tablebase.Drop(st, root)
+	had, err := tablebase.Has(st, root)
+	if err != nil {
+		return err
+	}
+	if err := tablebase.Drop(st, root); err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, struct {
+			Root    string `json:"root"`
+			Dropped bool   `json:"dropped"`
+		}{root.String(), had})
+	}
+	if had {
+		fmt.Fprintf(c.App.Writer, "dropped the table of %s\n", root)
+	} else {
+		// Said, not an error: a typo in --supply should not pass for done.
+		fmt.Fprintf(c.App.Writer, "no table of %s in the cache (leapfrog tablebase list shows them)\n", root)
+	}
+	return nil
 }
 
 // probeTables looks every record's position up in the tables.

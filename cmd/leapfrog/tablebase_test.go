@@ -47,8 +47,14 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "tablebase", "build", "froglet", "--size", "9x9", "--cache", dir); code == 0 || !strings.Contains(stderr, "at most 64 cells") {
 		t.Errorf("big board: exit %d: %s", code, stderr)
 	}
-	runCLI(t, "", "tablebase", "drop", "hupfer", "--size", "4", "--supply", "2", "--cache", dir)
+	if code, stdout, _ := runCLI(t, "", "tablebase", "drop", "hupfer", "--size", "4", "--supply", "2", "--cache", dir); code != 0 || !strings.HasPrefix(stdout, "dropped the table of hupfer") {
+		t.Errorf("drop: exit %d: %s", code, stdout)
+	}
 	if _, stdout, _ := runCLI(t, "", "tablebase", "list", "--cache", dir); strings.Contains(stdout, "hupfer") {
 		t.Errorf("after drop: %s", stdout)
+	}
+	// Dropping it again says there was none.
+	if code, stdout, _ := runCLI(t, "", "tablebase", "drop", "hupfer", "--size", "4", "--supply", "2", "--cache", dir, "--json"); code != 0 || !strings.Contains(stdout, `"dropped":false`) {
+		t.Errorf("drop again: exit %d: %s", code, stdout)
 	}
 }
