@@ -117,10 +117,27 @@ func readRecord(c *cli.Context) (inputRecord, error) {
 func forEachRecord(c *cli.Context, fn func(inputRecord) error) error {
 	if c.String("file") == "" {
 		r, err := readRecord(c)
+		var ie *inputError
+		if errors.As(err, &ie) && c.Bool("json") {
+			// The argument's error as its JSON object too, as a bad
+			// record of a batch has: --json output is one object per
+			// position.
+			if werr := writeJSON(c.App.Writer, ie.json()); werr != nil {
+				return werr
+			}
+		}
 		if err != nil {
 			return err
 		}
-		return reportStop(c, r, fn(r))
+		err = reportStop(c, r, fn(r))
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == exitBadInput && c.Bool("json") && !errors.As(err, &ie) {
+			ie = &inputError{src: r.src, msg: ee.err.Error(), id: idIn(r.rec)}
+			if werr := writeJSON(c.App.Writer, ie.json()); werr != nil {
+				return werr
+			}
+		}
+		return err
 	}
 	if c.NArg() > 0 {
 		return badInputf("%s: give a position or -f FILE, not both", c.Command.Name)

@@ -87,6 +87,12 @@ func TestBadLineInFile(t *testing.T) {
 		!strings.Contains(stdout, `{"error":{"line":2,"column":1,"message":"unknown game`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
+	// A bad position given as the argument has its object too.
+	code, stdout, stderr = runCLI(t, "", "solve", "froglet gq w 0-0", "--json")
+	if code != exitBadInput || stdout != `{"error":{"line":1,"column":10,"message":"'q' is not a froglet cell (g green, y yellow, r red, b blue, . empty, # no cell, or a number of empty cells)"}}`+"\n" ||
+		!strings.Contains(stderr, "argument:1:10:") {
+		t.Errorf("argument: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 }
 
 func TestMovesJSON(t *testing.T) {
