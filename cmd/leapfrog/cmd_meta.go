@@ -43,13 +43,13 @@ func commandNotFound(c *cli.Context, name string) error {
 		}
 	}
 	msg := fmt.Sprintf("no command %q (%s --help lists them)", name, parent)
-	best, bestDist := "", 3
+	typed, best, bestDist := strings.ToLower(name), "", 3
 	for _, cmd := range commands {
 		if cmd.Hidden || cmd.Name == "help" {
 			continue
 		}
-		d := editDistance(strings.ToLower(name), cmd.Name)
-		if strings.HasPrefix(cmd.Name, strings.ToLower(name)) && name != "" {
+		d := editDistance(typed, cmd.Name)
+		if typed != "" && strings.HasPrefix(cmd.Name, typed) {
 			d = min(d, 1)
 		}
 		if d < bestDist {

@@ -117,22 +117,15 @@ func readRecord(c *cli.Context) (inputRecord, error) {
 func forEachRecord(c *cli.Context, fn func(inputRecord) error) error {
 	if c.String("file") == "" {
 		r, err := readRecord(c)
-		var ie *inputError
-		if errors.As(err, &ie) && c.Bool("json") {
-			// The argument's error as its JSON object too, as a bad
-			// record of a batch has: --json output is one object per
-			// position.
-			if werr := writeJSON(c.App.Writer, ie.json()); werr != nil {
-				return werr
-			}
+		if err != nil && !errors.As(err, new(*inputError)) {
+			return err // how the command was called, no record's error
 		}
-		if err != nil {
-			return err
+		if err == nil {
+			err = reportStop(c, r, fn(r))
 		}
-		err = reportStop(c, r, fn(r))
-		var ee *exitError
-		if errors.As(err, &ee) && ee.code == exitBadInput && c.Bool("json") && !errors.As(err, &ie) {
-			ie = &inputError{src: r.src, msg: ee.err.Error(), id: idIn(r.rec)}
+		if ie := asBadRecord(err, r.src, r.rec); ie != nil && c.Bool("json") {
+			// Its object too, as a bad record of a batch has: --json
+			// output is one object per position.
 			if werr := writeJSON(c.App.Writer, ie.json()); werr != nil {
 				return werr
 			}
@@ -180,20 +173,14 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 		if err == nil {
 			err = reportStop(c, inputRecord{src, rec}, fn(inputRecord{src, rec}))
 		}
-		var ie *inputError
 		var ee *exitError
+		if ie := asBadRecord(err, src, rec); ie != nil {
+			bad++
+			return reportBad(c, ie)
+		}
 		switch {
 		case err == nil:
 			return nil
-		case errors.As(err, &ie):
-			bad++
-			if ie.id == "" {
-				ie.id = idIn(rec)
-			}
-			return reportBad(c, ie)
-		case errors.As(err, &ee) && ee.code == exitBadInput:
-			bad++
-			return reportBad(c, &inputError{src: src, msg: ee.err.Error(), id: idIn(rec)})
 		case errors.As(err, &ee) && ee.code == exitLimit:
 			limited++
 			fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: %v\n", src, err)
@@ -208,6 +195,24 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 		return badInputf("%d bad record(s); the others were answered", bad)
 	case limited > 0:
 		return &exitError{exitLimit, fmt.Errorf("%d record(s) stopped by a limit before their answer was exact", limited)}
+	}
+	return nil
+}
+
+// asBadRecord returns err as the error of the record rec read from src,
+// when err is bad input (its own position, or what a command found wrong
+// with it), and nil otherwise.
+func asBadRecord(err error, src source, rec *positions.Record) *inputError {
+	var ie *inputError
+	var ee *exitError
+	switch {
+	case errors.As(err, &ie):
+		if ie.id == "" {
+			ie.id = idIn(rec)
+		}
+		return ie
+	case errors.As(err, &ee) && ee.code == exitBadInput:
+		return &inputError{src: src, msg: ee.err.Error(), id: idIn(rec)}
 	}
 	return nil
 }
