@@ -192,9 +192,11 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 	case err != nil:
 		return err
 	case bad > 0:
-		return badInputf("%d bad record(s); the others were answered", bad)
-	case limited > 0:
-		return &exitError{exitLimit, fmt.Errorf("%d record(s) stopped by a limit before their answer was exact", limited)}
+		return badInputf("%s; the others were answered", plural(bad, "bad record"))
+	case limited == 1:
+		return &exitError{exitLimit, errors.New("1 record stopped by a limit before its answer was exact")}
+	case limited > 1:
+		return &exitError{exitLimit, fmt.Errorf("%d records stopped by a limit before their answers were exact", limited)}
 	}
 	return nil
 }

@@ -167,7 +167,7 @@ func TestLimitExit3(t *testing.T) {
 func TestLimitPerPositionInBatch(t *testing.T) {
 	in := hardPosition + "\nfroglet rbg./..ry/bgyg w 0-0\n"
 	code, stdout, stderr := runCLI(t, in, "solve", "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")
-	if code != exitLimit || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "1 record(s) stopped by a limit") {
+	if code != exitLimit || !strings.Contains(stdout, `"value":5`) || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "1 record stopped by a limit before its answer") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
