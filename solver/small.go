@@ -344,11 +344,15 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				}
 			}
 		}
-		// The children are made one ahead: while one is searched, the
-		// next one's table entry is on its way from memory. With other
-		// threads, a child another thread is searching now waits
-		// (ABDADA): the others are searched first, and by the time it
-		// comes the table may know it.
+		// Hüpfer makes the children one ahead: while one is searched, the
+		// next one's table entry is on its way from memory. Froglet
+		// fetched every child's entry above (etc), so it makes each
+		// child only when its turn comes: most nodes cut at their first
+		// child, and a child made ahead of a cut is made for nothing.
+		// With other threads, a child another thread is searching now
+		// waits (ABDADA): the others are searched first, and by the time
+		// it comes the table may know it.
+		ahead := !etc
 		shared := s.busy != nil && ply < busyPlies
 		deferred := sb.deferred[ply][:0]
 		var ck, nk Key
@@ -359,13 +363,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			var i int
 			if j < n {
 				i = int(keys[j] & moveMask)
-				if j+1 < n {
+				if ahead && j+1 < n {
 					nk = s.prepare(next, p, moves, ckeys, pickMove(keys, j+1), etc)
 				}
 				if shared && j > 0 && !endsGameKey(keys[j]) && s.busy.has(ck) {
 					deferred = append(deferred, i)
 					sb.deferred[ply] = deferred
-					*child, ck = *next, nk
+					ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, ahead)
 					continue
 				}
 			} else {
@@ -397,7 +401,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 					}
 				}
 			}
-			*child, ck = *next, nk
+			ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, ahead)
 		}
 	}
 	bestScore = max(bestScore, skipped)
@@ -470,6 +474,21 @@ func (s *searcher) prepare(c, p *positions.Small, moves []positions.SmallMove, c
 	k := s.small.key(c)
 	s.tt.Prefetch(k)
 	return k
+}
+
+// nextChild makes into child the child of p that the search order keys
+// puts after the j-th and returns its key: the one made ahead into next
+// (keyed nk) when ahead, else made now. Past the last key it does nothing
+// (the deferred moves are made as their turn comes).
+func (s *searcher) nextChild(child, next *positions.Small, nk Key, p *positions.Small, moves []positions.SmallMove, ckeys []Key, keys []uint64, j int, ahead bool) Key {
+	if ahead {
+		*child = *next
+		return nk
+	}
+	if j+1 < len(keys) {
+		return s.prepare(child, p, moves, ckeys, pickMove(keys, j+1), true)
+	}
+	return Key{}
 }
 
 // smallChild searches child, which m made from the position at ply and
