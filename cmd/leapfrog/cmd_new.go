@@ -28,8 +28,9 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 
    leapfrog new froglet --size 5x5 --seed 7
    leapfrog new hupfer --size 4 --supply 2
-   leapfrog new froglet --seed 3 --random-plies 80      # a 12x12 endgame, 33 frogs`,
-		Flags: []cli.Flag{
+   leapfrog new froglet --seed 3 --random-plies 80      # a 12x12 endgame, 33 frogs
+   leapfrog new froglet --size 5x5 --json               # {"position":...,"game":...,"seed":...}`,
+		Flags: []cli.Flag{jsonFlag,
 			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs and --random-plies (the Hüpfer start itself is fixed)"},
 			&cli.IntFlag{Name: "supply", Usage: "Hüpfer pieces in each supply", DefaultText: "fill the board"},
@@ -77,10 +78,25 @@ each supply floor((points-8)/2) unless --supply says otherwise.
 			if plies > 0 {
 				p = positions.RandomPlies(p, plies, seed)
 			}
+			if c.Bool("json") {
+				out := newJSON{Position: p.String(), Game: game.String()}
+				if game == positions.Froglet || plies > 0 {
+					out.Seed = &seed
+				}
+				return writeJSON(c.App.Writer, out)
+			}
 			fmt.Fprintln(c.App.Writer, p)
 			return nil
 		},
 	}
+}
+
+// newJSON is new's --json object: the position, its game, and the seed
+// that made it where one did (the Froglet frogs, the random plies).
+type newJSON struct {
+	Position string  `json:"position"`
+	Game     string  `json:"game"`
+	Seed     *uint64 `json:"seed,omitempty"`
 }
 
 // parseSize reads "WxH" or "N".

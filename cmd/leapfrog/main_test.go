@@ -225,6 +225,38 @@ func TestNewIsReproducible(t *testing.T) {
 	}
 }
 
+// TestNewJSON: new --json gives the position it prints, its game, and the
+// seed that made it where one did; that seed makes the same position.
+func TestNewJSON(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		withSeed bool
+	}{
+		{[]string{"new", "froglet", "--size", "5x5"}, true},
+		{[]string{"new", "hupfer", "--size", "4"}, false},
+		{[]string{"new", "hupfer", "--size", "4", "--random-plies", "3"}, true},
+	} {
+		code, stdout, _ := runCLI(t, "", append(slices.Clone(tc.args), "--json")...)
+		var got struct {
+			Position, Game string
+			Seed           *uint64
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, %q (%v)", tc.args, code, stdout, err)
+		}
+		if !strings.HasPrefix(got.Position, got.Game+" ") || (got.Seed != nil) != tc.withSeed {
+			t.Errorf("%v: %+v", tc.args, got)
+		}
+		again := slices.Clone(tc.args)
+		if got.Seed != nil {
+			again = append(again, "--seed", strconv.FormatUint(*got.Seed, 10))
+		}
+		if _, plain, _ := runCLI(t, "", again...); strings.TrimSpace(plain) != got.Position {
+			t.Errorf("%v: %q, but --json said %q", again, plain, got.Position)
+		}
+	}
+}
+
 // TestNewPrintsItsSeed: without --seed, new prints the seed it drew, and
 // that seed given as --seed makes the same position, random plies included.
 func TestNewPrintsItsSeed(t *testing.T) {
