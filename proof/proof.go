@@ -29,6 +29,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -203,7 +204,9 @@ func read(r io.Reader, key func(*positions.Position) string) (*file, error) {
 		f.strategy[k] = entry{move: strings.TrimSpace(move), line: n}
 		f.lines++
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, &Error{Line: n + 1, Msg: fmt.Sprintf("the line is longer than %d bytes: not a proof", maxLine), Bad: true}
+	} else if err != nil {
 		return nil, &Error{Line: n + 1, Msg: fmt.Sprintf("reading: %v", err), Bad: true}
 	}
 	if n < 3 {

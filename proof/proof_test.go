@@ -46,10 +46,11 @@ func TestMalformed(t *testing.T) {
 		{"froglet claim of the other side", "leapfrog proof 1\nroot froglet gg/gg w 0-0\nclaim Black finishes 0 ahead\n", 3},
 		{"froglet claim, extra words", "leapfrog proof 1\nroot froglet gg/gg w 0-0\nclaim White finishes 0 ahead or so\n", 3},
 		{"froglet line of another board", strings.Join(strings.SplitAfter(froglet, "\n")[:3], "") + "froglet ggg/ggg w 0-0\ta1\n", 4},
+		{"a line too long", good + strings.Repeat("g", 1<<20), len(lines)},
 	} {
 		_, err := proof.Check(strings.NewReader(tc.text), nil)
 		var pe *proof.Error
-		if !errors.As(err, &pe) || !pe.Bad || pe.Line != tc.line {
+		if !errors.As(err, &pe) || !pe.Bad || pe.Line != tc.line || strings.Contains(pe.Msg, "bufio") {
 			t.Errorf("%s: %v, want a malformed-proof error on line %d", tc.name, err, tc.line)
 		}
 	}
