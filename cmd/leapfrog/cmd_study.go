@@ -50,7 +50,7 @@ Red wins in 11 plies; L12: Red loses in 12).
 			&cli.BoolFlag{Name: "equal", Usage: "Hüpfer: only equal supplies"},
 			&cli.IntFlag{Name: "openings", Value: 100, Usage: "how many openings, `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the first opening's seed"},
-			&cli.BoolFlag{Name: "removals", Usage: "value every opening removal, not only the best"},
+			&cli.BoolFlag{Name: "removals", Usage: "solve every opening removal for its value, not only the best"},
 			&cli.StringFlag{Name: "record", Usage: "Froglet: keep every opening answered in `FILE` (JSON lines, each with a checksum), and take from it the openings it answers: a study that travels between machines and days, where the cache stays on one"},
 			&cli.BoolFlag{Name: "wdl", Usage: "Froglet: only who wins each opening (values become outcomes: -1, 0, +1), less search where White wins or loses"},
 			&cli.IntFlag{Name: "parallel", Usage: "openings solved at once, each on one thread", DefaultText: "one per core"},
