@@ -26,7 +26,7 @@ compare nodes here, and times only through scripts/reference.
 
    leapfrog bench --reference --threads 1`,
 		Flags: []cli.Flag{jsonFlag,
-			&cli.IntFlag{Name: "threads", Usage: "search threads", DefaultText: "one per core"},
+			&cli.IntFlag{Name: "threads", Usage: "`N` search threads", DefaultText: "one per core"},
 			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 			&cli.BoolFlag{Name: "full", Usage: "include the long cases"},
 			&cli.BoolFlag{Name: "reference", Usage: "solve the reference solver's five positions instead, its figures beside ours"},

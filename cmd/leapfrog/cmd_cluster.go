@@ -46,7 +46,7 @@ store the results, which any later solve reuses. docs/CLUSTER.md has the details
 			{
 				Name:  "work",
 				Usage: "pull units from the cluster and solve them, until Ctrl-C",
-				Flags: append([]cli.Flag{natsFlag, &cli.IntFlag{Name: "threads", Usage: "search threads per unit", DefaultText: "one per core"},
+				Flags: append([]cli.Flag{natsFlag, &cli.IntFlag{Name: "threads", Usage: "`N` search threads per unit", DefaultText: "one per core"},
 					&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 					&cli.DurationFlag{Name: "ack-wait", Value: cluster.AckWait, Usage: "hand a unit to another worker after `DURATION` without word from the one that has it (every worker sets it for all)"}},
 					cacheFlags()...),

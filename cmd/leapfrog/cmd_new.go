@@ -32,8 +32,8 @@ each supply floor((points-8)/2) unless --supply says otherwise.
    leapfrog new froglet --size 5x5 --json               # {"position":...,"game":...,"seed":...}`,
 		Flags: []cli.Flag{jsonFlag,
 			&cli.StringFlag{Name: "size", Usage: "board size `WxH` (or N for NxN); default 12x12 Froglet, 6x6 Hüpfer"},
-			&cli.Uint64Flag{Name: "seed", Usage: "random seed for the Froglet frogs and --random-plies (the Hüpfer start itself is fixed)"},
-			&cli.IntFlag{Name: "supply", Usage: "Hüpfer pieces in each supply", DefaultText: "fill the board"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for the Froglet frogs and --random-plies (the Hüpfer start itself is fixed)"},
+			&cli.IntFlag{Name: "supply", Usage: "Hüpfer: `N` pieces in each supply", DefaultText: "fill the board"},
 			&cli.IntFlag{Name: "random-plies", Usage: "then play `K` random legal moves (chosen by --seed): a random middle game or endgame"},
 		},
 		Action: func(c *cli.Context) error {

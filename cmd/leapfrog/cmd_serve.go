@@ -31,7 +31,7 @@ Errors are JSON too: {"error": "..."} with a 4xx or 5xx status. Every search has
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:8080", Usage: "listen on `ADDRESS` (host:port; port 0 picks a free one)"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Second, Usage: "stop each search after `DURATION` (the answer is then a 503 error)"},
-			&cli.IntFlag{Name: "searches", Usage: "searches that run at once; others wait their turn within --timeout", DefaultText: "one per core"},
+			&cli.IntFlag{Name: "searches", Usage: "`N` searches that run at once; others wait their turn within --timeout", DefaultText: "one per core"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "each search's table in `MB`"},
 		}, cacheFlags()...),
 		Action: serve,

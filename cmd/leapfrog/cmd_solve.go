@@ -22,7 +22,7 @@ import (
 // searchFlags are the flags of every command that searches.
 func searchFlags() []cli.Flag {
 	return append([]cli.Flag{fileFlag, jsonFlag,
-		&cli.IntFlag{Name: "threads", Usage: "search threads; the answer never depends on it", DefaultText: "one per core"},
+		&cli.IntFlag{Name: "threads", Usage: "`N` search threads; the answer never depends on it", DefaultText: "one per core"},
 		&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 		&cli.Int64Flag{Name: "max-nodes", Usage: "stop a position after about `N` nodes (exit 3, printing what is known)", DefaultText: "no limit"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop a position after `DURATION`, like 30s, 5m or 1h30m (exit 3)", DefaultText: "no limit"},
@@ -170,7 +170,7 @@ that holds the other to it. "leapfrog proof check FILE" replays it with a plain
 move generator of its own.`,
 		Flags: append(append(append(searchFlags(), pictureFlags()...),
 			&cli.BoolFlag{Name: "wdl", Usage: "only win/draw/loss (Hüpfer: only win/loss)"},
-			&cli.StringFlag{Name: "method", Value: "auto", Usage: "how --wdl searches a Hüpfer position: auto (proof numbers briefly, alpha-beta for a while, then proof numbers to the end), alphabeta or pn (proof-number search alone)"},
+			&cli.StringFlag{Name: "method", Value: "auto", Usage: "`METHOD` by which --wdl searches a Hüpfer position: auto (proof numbers briefly, alpha-beta for a while, then proof numbers to the end), alphabeta or pn (proof-number search alone)"},
 			&cli.StringFlag{Name: "proof", Usage: "write a proof of the answer to `FILE` (one position: Hüpfer the winner's strategy, Froglet both players'), for proof check"},
 			natsFlag,
 		), lineFlags()...),

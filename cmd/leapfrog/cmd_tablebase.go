@@ -93,8 +93,8 @@ func tableRoot(c *cli.Context) (*positions.Position, error) {
 func rootFlags() []cli.Flag {
 	return append(cacheFlags(),
 		&cli.StringFlag{Name: "size", Usage: "with a game name: the board `WxH`"},
-		&cli.IntFlag{Name: "supply", Usage: "with hupfer: pieces in each supply", DefaultText: "fill the board"},
-		&cli.Uint64Flag{Name: "seed", Usage: "with froglet: the seed of the start"},
+		&cli.IntFlag{Name: "supply", Usage: "with hupfer: `N` pieces in each supply", DefaultText: "fill the board"},
+		&cli.Uint64Flag{Name: "seed", Usage: "with froglet: the `SEED` of the start"},
 		jsonFlag,
 	)
 }

@@ -230,9 +230,9 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 
    leapfrog annotate examples/froglet-game-1.txt
    leapfrog annotate examples/hupfer-game-1.txt --format csv`,
-		Flags: append(append(append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or csv"},
+		Flags: append(append(append(searchFlags(), &cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, json or csv"},
 			&cli.StringFlag{Name: "svg-dir", Usage: "write a picture of every move played (and the best move, where it differs) into `DIR`"}),
-			&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, up to %d", render.MaxScale)}),
+			&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, `X`, up to %d", render.MaxScale)}),
 			lineFlags()...),
 		Action: func(c *cli.Context) error {
 			format := c.String("format")

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,6 +398,8 @@ func TestBenchReferenceDiffers(t *testing.T) {
 // command's help and exiting 0, also after a positional argument and other
 // flags, where urfave/cli alone would take the argument for a subcommand
 // to explain.
+var bareValue = regexp.MustCompile(`(?m)^ +--[a-z-]+(, -[a-z])? value `)
+
 func TestHelpEveryCommand(t *testing.T) {
 	var paths [][]string
 	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
@@ -412,8 +415,14 @@ func TestHelpEveryCommand(t *testing.T) {
 	}
 	for _, path := range paths {
 		name := "leapfrog " + strings.Join(path, " ")
-		if code, out, errs := runCLI(t, "", append([]string{"help"}, path...)...); code != 0 || !strings.Contains(out, name+" - ") {
+		code, out, errs := runCLI(t, "", append([]string{"help"}, path...)...)
+		if code != 0 || !strings.Contains(out, name+" - ") {
 			t.Errorf("help %v: exit %d, stdout %.80q, stderr %q", path, code, out, errs)
+		}
+		// Every flag that takes a value names it (--seed SEED), where
+		// urfave/cli's default placeholder says only "value".
+		if m := bareValue.FindString(out); m != "" {
+			t.Errorf("help %v: %q names no value", path, strings.TrimSpace(m))
 		}
 		for _, tail := range [][]string{{"--help"}, {"-h"}, {"froglet g w 0-0", "--json", "--help"}} {
 			args := append(append([]string{}, path...), tail...)

@@ -19,7 +19,7 @@ func pictureFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "svg", Usage: "write an SVG picture to `FILE` (- for standard output)"},
 		&cli.StringFlag{Name: "png", Usage: "write a PNG picture to `FILE` (- for standard output)"},
-		&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, up to %d", render.MaxScale)},
+		&cli.Float64Flag{Name: "scale", Value: render.DefaultScale, Usage: fmt.Sprintf("PNG pixels per SVG unit, `X`, up to %d", render.MaxScale)},
 	}
 }
 
