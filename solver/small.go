@@ -352,7 +352,6 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		// With other threads, a child another thread is searching now
 		// waits (ABDADA): the others are searched first, and by the time
 		// it comes the table may know it.
-		ahead := !etc
 		shared := s.busy != nil && ply < busyPlies
 		deferred := sb.deferred[ply][:0]
 		var ck, nk Key
@@ -363,13 +362,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			var i int
 			if j < n {
 				i = int(keys[j] & moveMask)
-				if ahead && j+1 < n {
+				if !etc && j+1 < n {
 					nk = s.prepare(next, p, moves, ckeys, pickMove(keys, j+1), etc)
 				}
 				if shared && j > 0 && !endsGameKey(keys[j]) && s.busy.has(ck) {
 					deferred = append(deferred, i)
 					sb.deferred[ply] = deferred
-					ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, ahead)
+					ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, etc)
 					continue
 				}
 			} else {
@@ -401,7 +400,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 					}
 				}
 			}
-			ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, ahead)
+			ck = s.nextChild(child, next, nk, p, moves, ckeys, keys, j, etc)
 		}
 	}
 	bestScore = max(bestScore, skipped)
@@ -477,16 +476,17 @@ func (s *searcher) prepare(c, p *positions.Small, moves []positions.SmallMove, c
 }
 
 // nextChild makes into child the child of p that the search order keys
-// puts after the j-th and returns its key: the one made ahead into next
-// (keyed nk) when ahead, else made now. Past the last key it does nothing
-// (the deferred moves are made as their turn comes).
-func (s *searcher) nextChild(child, next *positions.Small, nk Key, p *positions.Small, moves []positions.SmallMove, ckeys []Key, keys []uint64, j int, ahead bool) Key {
-	if ahead {
+// puts after the j-th and returns its key: without etc (Hüpfer), the one
+// made ahead into next (keyed nk); with etc (Froglet), made now from the
+// keys in ckeys. Past the last key it does nothing (the deferred moves
+// are made as their turn comes).
+func (s *searcher) nextChild(child, next *positions.Small, nk Key, p *positions.Small, moves []positions.SmallMove, ckeys []Key, keys []uint64, j int, etc bool) Key {
+	if !etc {
 		*child = *next
 		return nk
 	}
 	if j+1 < len(keys) {
-		return s.prepare(child, p, moves, ckeys, pickMove(keys, j+1), true)
+		return s.prepare(child, p, moves, ckeys, pickMove(keys, j+1), etc)
 	}
 	return Key{}
 }
