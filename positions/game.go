@@ -58,6 +58,7 @@ func ParseGameRecord(text string) (*GameRecord, error) {
 	g := &GameRecord{Start: start}
 	cur := start
 	inComment := false
+	openLine, openCol := 0, 0 // where the comment being read opened
 	var comment strings.Builder
 	for ln := first + 1; ln < len(lines); ln++ {
 		line := lines[ln]
@@ -85,6 +86,7 @@ func ParseGameRecord(text string) (*GameRecord, error) {
 			}
 			if c == '{' {
 				inComment = true
+				openLine, openCol = ln+1, utf8.RuneCountInString(line[:i])+1
 				i++
 				continue
 			}
@@ -116,7 +118,7 @@ func ParseGameRecord(text string) (*GameRecord, error) {
 		}
 	}
 	if inComment {
-		return nil, &LocatedError{len(lines), 1, "a comment opened with '{' is not closed"}
+		return nil, &LocatedError{openLine, openCol, "the comment opened here with '{' is not closed by '}'"}
 	}
 	return g, nil
 }

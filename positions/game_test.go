@@ -24,7 +24,10 @@ func TestParseGameRecord(t *testing.T) {
 	if !errors.As(err, &le) || le.Line != 3 || le.Col != 7 || !strings.Contains(le.Msg, "move 2 (c2-c3)") {
 		t.Errorf("illegal move: %v", err)
 	}
-	if _, err := ParseGameRecord("froglet ggy/gyg/ygb w 0-0\na2 {open"); err == nil {
-		t.Error("unclosed comment accepted")
+	// An unclosed comment is named where its brace opened, not at the
+	// end of the file, where nothing shows what is wrong.
+	_, err = ParseGameRecord("froglet ggy/gyg/ygb w 0-0\n1. a2 {open\nc2-a2\n\n")
+	if !errors.As(err, &le) || le.Line != 2 || le.Col != 7 || !strings.Contains(le.Msg, "not closed") {
+		t.Errorf("unclosed comment: %v", err)
 	}
 }

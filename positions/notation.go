@@ -226,7 +226,7 @@ func parseBoard(game Game, s string) (*Position, error) {
 			return nil, errAt(s, off, "row %d from the top has %d cells: at most %d", ri+1, len(cells), MaxSide)
 		}
 		if width >= 0 && len(cells) != width {
-			return nil, errAt(s, off, "row %d from the top has %d cells but the rows above have %d: every row must have the same number", ri+1, len(cells), width)
+			return nil, errAt(s, off, "row %d from the top has %s but the rows above have %d: every row must have the same number", ri+1, cellCount(len(cells)), width)
 		}
 		width = len(cells)
 		grid[ri] = cells
@@ -332,4 +332,12 @@ func (p *Position) SideName() string {
 // String returns the position in canonical notation.
 func (p *Position) String() string {
 	return fmt.Sprintf("%s %s %s %d-%d", p.Game, p.BoardString(), p.SideName(), p.Counts[0], p.Counts[1])
+}
+
+// cellCount is n cells in words: "1 cell", "3 cells".
+func cellCount(n int) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
 }

@@ -45,6 +45,7 @@ func TestParseErrors(t *testing.T) {
 		{"chess 8/8 w 0-0", 1, "unknown game"},
 		{"froglet rbz./..ry/bgyg w 0-0", 11, "'z' is not a froglet cell"},
 		{"froglet rbg./..r/bgyg w 0-0", 14, "row 2 from the top has 3 cells"},
+		{"froglet gg/g w 0-0", 12, "row 2 from the top has 1 cell but"},
 		{"froglet 19 w 0-0", 9, "empty-cell count"},
 		{"froglet " + strings.Repeat("g/", 18) + "g w 0-0", 9, "19 rows"},
 		{"hupfer rt/tr", 13, "missing side to move"},
