@@ -90,6 +90,27 @@ func scores(p *positions.Position) string {
 	return fmt.Sprintf("%d-%d", p.Counts[0], p.Counts[1])
 }
 
+// Exact answers solve --value: the exact value as solve gives it, without
+// best and pv (which, null and empty, would say that the game is over).
+type Exact struct {
+	ID       string  `json:"id,omitempty"`
+	Position string  `json:"position"`
+	Game     string  `json:"game"`
+	Value    any     `json:"value"`
+	Distance *int    `json:"distance,omitempty"`
+	Outcome  string  `json:"outcome"`
+	Proof    *Proof  `json:"proof,omitempty"`
+	Nodes    int64   `json:"nodes"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// ExactOf returns the answer to solve --value about p, whose value is v.
+func ExactOf(p *positions.Position, v score.Value, nodes int64, seconds float64) Exact {
+	out := Exact{Position: p.String(), Game: p.Game.String(), Outcome: score.OutcomeOf(p, v).String(), Nodes: nodes, Seconds: seconds}
+	out.Value, out.Distance = Value(v)
+	return out
+}
+
 // WDL answers solve --wdl: who wins, counting Froglet scores so far.
 type WDL struct {
 	ID       string  `json:"id,omitempty"`

@@ -16,6 +16,28 @@ func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 	return score.Value{Game: p.Game, Score: sc}, err
 }
 
+// ExactValue returns p's exact value as Solve finds it, without the best
+// move and the line: a stored answer when the cache holds one, else the
+// value's search alone (Hüpfer: proof numbers first, as Solve). For a
+// lost Hüpfer position the line costs proving every move spelt before the
+// best one a faster loss: 44% of the 6x6 5-5 start's nodes
+// (docs/PERFORMANCE.md, "Nodes against the reference solver").
+func (s *Solver) ExactValue(p *positions.Position) (score.Value, error) {
+	defer s.orient(p)()
+	if store, ok := s.opts.Persistent.(answers); ok {
+		if sc, pv, ok := store.LoadAnswer(p); ok {
+			if _, ok := replay(p, sc, pv); ok {
+				return score.Value{Game: p.Game, Score: sc}, nil
+			}
+		}
+	}
+	if p.Game == positions.Hupfer {
+		s.boundByProof(p)
+	}
+	sc, err := s.exact(p, false)
+	return score.Value{Game: p.Game, Score: sc}, err
+}
+
 // WDL answers only who wins with best play, counting Froglet scores so far;
 // it needs one search with a narrow window instead of the exact value.
 func (s *Solver) WDL(p *positions.Position) (score.Outcome, error) {

@@ -74,6 +74,14 @@ func checkSolve(s *Solver, mm *reference.Minimax, p *positions.Position) (bool, 
 	if got := refOf(sol.Value); got != want {
 		return true, fmt.Errorf("value %+v, reference %+v", got, want)
 	}
+	// The value alone (solve --value), from a cold table of its own.
+	v, err := New(s.opts).ExactValue(p)
+	if err != nil {
+		return true, err
+	}
+	if got := refOf(v); got != want {
+		return true, fmt.Errorf("ExactValue %+v, reference %+v", got, want)
+	}
 	// The principal variation replays, move by move from its text, to the
 	// claimed value and ends the game.
 	q := p

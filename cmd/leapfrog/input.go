@@ -191,14 +191,22 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 	switch {
 	case err != nil:
 		return err
+	case bad > 0 && limited > 0:
+		return badInputf("%s and %s; the others were answered", plural(bad, "bad record"), stoppedRecords(limited))
 	case bad > 0:
 		return badInputf("%s; the others were answered", plural(bad, "bad record"))
-	case limited == 1:
-		return &exitError{exitLimit, errors.New("1 record stopped by a limit before its answer was exact")}
-	case limited > 1:
-		return &exitError{exitLimit, fmt.Errorf("%d records stopped by a limit before their answers were exact", limited)}
+	case limited > 0:
+		return &exitError{exitLimit, errors.New(stoppedRecords(limited))}
 	}
 	return nil
+}
+
+// stoppedRecords says that n records were stopped by a limit.
+func stoppedRecords(n int) string {
+	if n == 1 {
+		return "1 record stopped by a limit before its answer was exact"
+	}
+	return fmt.Sprintf("%d records stopped by a limit before their answers were exact", n)
 }
 
 // asBadRecord returns err as the error of the record rec read from src,

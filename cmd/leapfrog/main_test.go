@@ -58,6 +58,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"tablebase", "build", "hupfer", "--size", "4", "--supply", "-1"}, "supply -1: must be 0 to 1000"},
 		{[]string{"moves", "--frobnicate", "froglet g"}, "flag provided but not defined"},
 		{[]string{"frobnicate"}, ""},
+		{[]string{"solve", "froglet g", "--wdl", "--value"}, "give one of them"},
+		{[]string{"solve", "froglet g", "--value", "--gif", "x.gif"}, "--gif draws the line, which --value does not find"},
+		{[]string{"solve", "froglet g", "--wdl", "--strip", "x.svg"}, "--strip draws the line, which --wdl does not find"},
+		{[]string{"solve", "froglet g", "--value", "--nats", "nats://127.0.0.1:1"}, "leave out --value or --nats"},
 		{[]string{"solv", "froglet g"}, `no command "solv" (leapfrog --help lists them). Did you mean "solve"?`},
 		{[]string{"h"}, `no command "h" (leapfrog --help lists them)` + "\n"},
 		{[]string{"puzzle", "mak"}, `no command "mak" (leapfrog puzzle --help lists them). Did you mean "make"?`},
@@ -144,6 +148,49 @@ func TestSolveJSON(t *testing.T) {
 		for _, k := range []string{"position", "pv", "nodes", "seconds"} {
 			if _, ok := got[k]; !ok {
 				t.Errorf("%s: no %q field", tc.pos, k)
+			}
+		}
+	}
+}
+
+// TestSolveValueJSON holds solve --value to solve: the same value,
+// distance and outcome, and no best, pv or final, which it does not find
+// (a null best and an empty pv would say that the game is over).
+func TestSolveValueJSON(t *testing.T) {
+	for _, pos := range []string{
+		"froglet rbg./..ry/bgyg w 0-0",
+		"froglet rbg./..ry/bgyg w 0-7",
+		"froglet g.../..../.... b 3-1",
+		"hupfer ..tt/..tt/rr../rr.. r 4-4",
+		"hupfer ...tt/...tt/...../rr.../rr... r 3-3",
+		"hupfer r/t t 0-0",
+	} {
+		var full, value map[string]any
+		for _, v := range []struct {
+			out  *map[string]any
+			args []string
+		}{{&full, nil}, {&value, []string{"--value"}}} {
+			code, stdout, stderr := runCLI(t, "", append([]string{"solve", pos, "--json", "--no-cache"}, v.args...)...)
+			if code != 0 {
+				t.Fatalf("%s %v: exit %d: %s", pos, v.args, code, stderr)
+			}
+			if err := json.Unmarshal([]byte(stdout), v.out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, k := range []string{"position", "game", "value", "distance", "outcome"} {
+			if value[k] != full[k] {
+				t.Errorf("%s: --value gives %s = %v, solve %v", pos, k, value[k], full[k])
+			}
+		}
+		for _, k := range []string{"best", "pv", "final"} {
+			if _, ok := value[k]; ok {
+				t.Errorf("%s: --value gives %s", pos, k)
+			}
+		}
+		for _, k := range []string{"nodes", "seconds"} {
+			if _, ok := value[k]; !ok {
+				t.Errorf("%s: --value gives no %s", pos, k)
 			}
 		}
 	}
@@ -296,11 +343,16 @@ func TestBatchJSONContract(t *testing.T) {
 		"froglet rbz./..ry/bgyg w 0-0; id \"bad\";\n" +
 		hardPosition + "; id \"hard\";\n" +
 		"hupfer ..tt/..tt/rr../rr.. r 4-4\n"
-	for _, cmd := range []string{"solve", "analyze"} {
-		code, stdout, _ := runCLI(t, in, cmd, "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")
+	for _, args := range [][]string{{"solve"}, {"analyze"}, {"solve", "--value"}} {
+		cmd := strings.Join(args, " ")
+		code, stdout, stderr := runCLI(t, in, append(args, "-f", "-", "--json", "--max-nodes", "20000", "--threads", "1", "--hash", "8", "--no-cache")...)
 		lines := strings.Split(strings.TrimSpace(stdout), "\n")
 		if code != exitBadInput || len(lines) != 4 {
 			t.Fatalf("%s: exit %d, %d lines:\n%s", cmd, code, len(lines), stdout)
+		}
+		// The closing count names both kinds of record not answered.
+		if !strings.Contains(stderr, "1 bad record and 1 record stopped by a limit before its answer was exact") {
+			t.Errorf("%s: closing count in %q", cmd, stderr)
 		}
 		var objs []map[string]any
 		for _, l := range lines {
