@@ -342,7 +342,6 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	for i, m := range sol.PV {
 		pv[i] = m.Text
 	}
-	outcome := score.OutcomeOf(p, sol.Value)
 	if c.Bool("json") {
 		out := answer.SolveOf(p, sol, nodes, secs)
 		out.ID, out.Proof = r.rec.ID(), pf
@@ -350,22 +349,37 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	}
 	fmt.Fprintln(w, p)
 	if p.Game == positions.Froglet {
-		fmt.Fprintf(w, "value %+d for %s: %s, final score %d-%d\n", sol.Value.Score, sideLong(p),
-			outcome, sol.Final.Counts[0], sol.Final.Counts[1])
+		fmt.Fprintf(w, "%s, final score %d-%d\n", valueText(p, sol.Value), sol.Final.Counts[0], sol.Final.Counts[1])
 	} else {
-		fmt.Fprintf(w, "%s for %s in %s\n", sol.Value.WinLoss(), sideLong(p), plural(sol.Value.Distance(), "ply"))
+		fmt.Fprintln(w, valueText(p, sol.Value))
 	}
 	if len(pv) == 0 {
 		fmt.Fprintln(w, "the game is over: no legal move")
 	} else {
 		fmt.Fprintf(w, "best %s\npv   %s\n", pv[0], strings.Join(pv, " "))
 	}
-	if pf != nil {
-		fmt.Fprintf(w, "proof %s: %d strategy lines, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
-	}
-	fmt.Fprintln(w, stats(nodes, secs))
-	verboseTable(c, s.TableStats().Since(startTable))
+	solveTail(c, s, pf, nodes, secs, startTable)
 	return nil
+}
+
+// valueText is v, the value of p, in words: "value +5 for White: win",
+// "loss for Red in 16 plies".
+func valueText(p *positions.Position, v score.Value) string {
+	if p.Game == positions.Froglet {
+		return fmt.Sprintf("value %+d for %s: %s", v.Score, sideLong(p), score.OutcomeOf(p, v))
+	}
+	return fmt.Sprintf("%s for %s in %s", v.WinLoss(), sideLong(p), plural(v.Distance(), "ply"))
+}
+
+// solveTail ends solve's text answer: the proof written, if any, the
+// work's size and, with --verbose, the table's questions since
+// startTable.
+func solveTail(c *cli.Context, s *solver.Solver, pf *answer.Proof, nodes int64, secs float64, startTable solver.TableStats) {
+	if pf != nil {
+		fmt.Fprintf(c.App.Writer, "proof %s: %d strategy lines, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
+	}
+	fmt.Fprintln(c.App.Writer, stats(nodes, secs))
+	verboseTable(c, s.TableStats().Since(startTable))
 }
 
 // solveValue answers solve --value about r's position: the exact value
@@ -391,17 +405,8 @@ func solveValue(c *cli.Context, s *solver.Solver, r inputRecord, start time.Time
 		out.ID, out.Proof = r.rec.ID(), pf
 		return writeJSON(w, out)
 	}
-	fmt.Fprintln(w, p)
-	if p.Game == positions.Froglet {
-		fmt.Fprintf(w, "value %+d for %s: %s\n", v.Score, sideLong(p), score.OutcomeOf(p, v))
-	} else {
-		fmt.Fprintf(w, "%s for %s in %s\n", v.WinLoss(), sideLong(p), plural(v.Distance(), "ply"))
-	}
-	if pf != nil {
-		fmt.Fprintf(w, "proof %s: %d strategy lines, sha256 %s\n", pf.File, pf.Lines, pf.SHA256)
-	}
-	fmt.Fprintln(w, stats(nodes, secs))
-	verboseTable(c, s.TableStats().Since(startTable))
+	fmt.Fprintf(w, "%s\n%s\n", p, valueText(p, v))
+	solveTail(c, s, pf, nodes, secs, startTable)
 	return nil
 }
 
