@@ -125,6 +125,19 @@ func writeError(w http.ResponseWriter, status int, err error) {
 }
 
 // position reads the position parameter.
+// flag reads the true-or-false parameter name of r: absent is false.
+func flag(r *http.Request, name string) (bool, error) {
+	text := r.URL.Query().Get(name)
+	if text == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(text)
+	if err != nil {
+		return false, bad("%s=%.40q: want 1 or 0 (true or false)", name, text)
+	}
+	return b, nil
+}
+
 func position(r *http.Request) (*positions.Position, error) {
 	text := r.URL.Query().Get("position")
 	if text == "" {
@@ -176,7 +189,17 @@ func (s *server) solve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	wdl, _ := strconv.ParseBool(r.URL.Query().Get("wdl"))
+	wdl, err := flag(r, "wdl")
+	if err != nil {
+		return nil, err
+	}
+	value, err := flag(r, "value")
+	if err != nil {
+		return nil, err
+	}
+	if wdl && value {
+		return nil, bad("wdl and value each ask for less than the whole answer: give one of them")
+	}
 	return s.search(r, func(sv *solver.Solver) (any, error) {
 		start := time.Now()
 		if wdl {
@@ -185,6 +208,13 @@ func (s *server) solve(r *http.Request) (any, error) {
 				return nil, err
 			}
 			return answer.WDLOf(p, o, sv.Nodes(), time.Since(start).Seconds()), nil
+		}
+		if value {
+			v, err := sv.ExactValue(p)
+			if err != nil {
+				return nil, err
+			}
+			return answer.ExactOf(p, v, sv.Nodes(), time.Since(start).Seconds()), nil
 		}
 		sol, err := sv.Solve(p)
 		if err != nil {

@@ -51,6 +51,10 @@ func TestAnswersAsTheCLI(t *testing.T) {
 		if code, body := get(t, srv, "/api/solve", url.Values{"position": {pos}}); code != 200 || json.Unmarshal([]byte(body), &sol) != nil || sol.Best == nil || *sol.Best != moves[0].Text {
 			t.Errorf("solve %s: %d %s", pos, code, body)
 		}
+		var ex answer.Exact
+		if code, body := get(t, srv, "/api/solve", url.Values{"position": {pos}, "value": {"1"}}); code != 200 || json.Unmarshal([]byte(body), &ex) != nil || ex.Value != sol.Value || ex.Outcome != sol.Outcome || strings.Contains(body, `"best"`) {
+			t.Errorf("solve value=1 %s: %d %s", pos, code, body)
+		}
 		if code, body := get(t, srv, "/api/picture.svg", url.Values{"position": {pos}, "move": {moves[0].Text}}); code != 200 || !strings.HasPrefix(body, "<svg") {
 			t.Errorf("picture %s: %d %.60s", pos, code, body)
 		}
@@ -78,6 +82,8 @@ func TestErrors(t *testing.T) {
 		{"/api/new", url.Values{"game": {"hupfer"}, "size": {"99"}}, 400},
 		{"/api/picture.svg", url.Values{"position": {"froglet gg/g. w 0-0"}, "move": {"z9"}}, 400},
 		{"/api/nothing", nil, 404},
+		{"/api/solve", url.Values{"position": {"froglet gg/g. w 0-0"}, "wdl": {"maybe"}}, 400},
+		{"/api/solve", url.Values{"position": {"froglet gg/g. w 0-0"}, "wdl": {"1"}, "value": {"1"}}, 400},
 		{"/api/solve", url.Values{"position": {"froglet ggggy/gyrgg/ygrrg/rgygg/gyygg/grygy w 0-0"}}, 503},
 	} {
 		code, body := get(t, srv, tc.path, tc.params)
