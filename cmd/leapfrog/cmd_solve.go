@@ -319,10 +319,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	} else {
 		sol, err = s.Solve(p)
 	}
-	var pf *answer.Proof
-	if err == nil && c.String("proof") != "" {
-		pf, err = writeProof(c, s, p)
-	}
+	pf, err := proofAfter(c, s, p, err)
 	stop()
 	if err != nil {
 		return searchError(p, err)
@@ -382,15 +379,21 @@ func solveTail(c *cli.Context, s *solver.Solver, pf *answer.Proof, nodes int64, 
 	verboseTable(c, s.TableStats().Since(startTable))
 }
 
+// proofAfter writes the proof of p that --proof asks for, once the search
+// has answered without the error err.
+func proofAfter(c *cli.Context, s *solver.Solver, p *positions.Position, err error) (*answer.Proof, error) {
+	if err != nil || c.String("proof") == "" {
+		return nil, err
+	}
+	return writeProof(c, s, p)
+}
+
 // solveValue answers solve --value about r's position: the exact value
 // alone. The search began at start, with the solver's counts then.
 func solveValue(c *cli.Context, s *solver.Solver, r inputRecord, start time.Time, startNodes int64, startTable solver.TableStats, stop func()) error {
 	p := r.rec.Position
 	v, err := s.ExactValue(p)
-	var pf *answer.Proof
-	if err == nil && c.String("proof") != "" {
-		pf, err = writeProof(c, s, p)
-	}
+	pf, err := proofAfter(c, s, p, err)
 	stop()
 	if err != nil {
 		return searchError(p, err)
