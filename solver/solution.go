@@ -24,12 +24,8 @@ func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 // (docs/PERFORMANCE.md, "Nodes against the reference solver").
 func (s *Solver) ExactValue(p *positions.Position) (score.Value, error) {
 	defer s.orient(p)()
-	if store, ok := s.opts.Persistent.(answers); ok {
-		if sc, pv, ok := store.LoadAnswer(p); ok {
-			if _, ok := replay(p, sc, pv); ok {
-				return score.Value{Game: p.Game, Score: sc}, nil
-			}
-		}
+	if sol, ok := s.storedAnswer(p); ok {
+		return sol.Value, nil
 	}
 	if p.Game == positions.Hupfer {
 		s.boundByProof(p)
@@ -219,14 +215,10 @@ type answers interface {
 // stored there).
 func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
 	defer s.orient(p)()
-	store, _ := s.opts.Persistent.(answers)
-	if store != nil {
-		if sc, pv, ok := store.LoadAnswer(p); ok {
-			if sol, ok := replay(p, sc, pv); ok {
-				return sol, nil
-			}
-		}
+	if sol, ok := s.storedAnswer(p); ok {
+		return sol, nil
 	}
+	store, _ := s.opts.Persistent.(answers)
 	sol, err := s.solve(p)
 	if err == nil && store != nil {
 		pv := make([]string, len(sol.PV))
@@ -236,6 +228,20 @@ func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
 		store.SaveAnswer(p, sol.Value.Score, pv)
 	}
 	return sol, err
+}
+
+// storedAnswer returns the answer the persistent store holds for p, when
+// it holds one whose line replays.
+func (s *Solver) storedAnswer(p *positions.Position) (*Solution, bool) {
+	store, ok := s.opts.Persistent.(answers)
+	if !ok {
+		return nil, false
+	}
+	sc, pv, ok := store.LoadAnswer(p)
+	if !ok {
+		return nil, false
+	}
+	return replay(p, sc, pv)
 }
 
 // replay rebuilds a stored answer's solution, playing its line; a line

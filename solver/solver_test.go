@@ -471,12 +471,23 @@ func TestStoredAnswers(t *testing.T) {
 	if err != nil || again.Value != first.Value || len(again.PV) != len(first.PV) || again.Final.String() != first.Final.String() || s2.Nodes() != 0 {
 		t.Fatalf("from the store: %+v, %d nodes, %v", again, s2.Nodes(), err)
 	}
+	// The value alone comes from the stored answer too.
+	sv := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	if v, err := sv.ExactValue(p); err != nil || v != first.Value || sv.Nodes() != 0 {
+		t.Fatalf("the value from the store: %+v, %d nodes, %v", v, sv.Nodes(), err)
+	}
 	store.pv[p.String()] = []string{"a1-a9"}
 	store.score[p.String()] = 99
 	s3 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
 	third, err := s3.Solve(p)
 	if err != nil || third.Value != first.Value || s3.Nodes() == 0 {
 		t.Fatalf("a line that does not play: %+v, %d nodes, %v", third, s3.Nodes(), err)
+	}
+	store.pv[p.String()] = []string{"a1-a9"}
+	store.score[p.String()] = 99
+	s4 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	if v, err := s4.ExactValue(p); err != nil || v != first.Value || s4.Nodes() == 0 {
+		t.Fatalf("the value where the stored line does not play: %+v, %d nodes, %v", v, s4.Nodes(), err)
 	}
 }
 
