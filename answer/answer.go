@@ -25,6 +25,7 @@ func Value(v score.Value) (any, *int) {
 
 // Moves answers moves: every legal move once.
 type Moves struct {
+	ID       string `json:"id,omitempty"`
 	Position string `json:"position"`
 	Moves    []Move `json:"moves"`
 }

@@ -38,7 +38,7 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},
 			&cli.BoolFlag{Name: "symmetry", Usage: "with --all: count symmetric positions once"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
-			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "with --all: stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
+			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.IsSet("depth") == c.Bool("all") {
@@ -51,54 +51,78 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 				return badInputf("count: --depth must be 0 to %d (no game lasts longer)", maxDepth)
 			}
 			return forEachRecord(c, func(r inputRecord) error {
-				return countOne(c, r.rec.Position)
+				return countOne(c, r.rec.Position, r.rec.ID())
 			})
 		},
 	}
 }
 
-// countOne answers count for one position: --depth or --all.
-func countOne(c *cli.Context, p *positions.Position) error {
+// countOne answers count for one position, the record id's: --depth or
+// --all.
+func countOne(c *cli.Context, p *positions.Position, id string) error {
 	if c.IsSet("depth") {
-		return countDepth(c, p)
+		return countDepth(c, p, id)
 	}
-	return countAll(c, p)
+	return countAll(c, p, id)
 }
 
 // countDepth counts the move sequences and positions of each ply.
-func countDepth(c *cli.Context, p *positions.Position) error {
+func countDepth(c *cli.Context, p *positions.Position, id string) error {
 	w := c.App.Writer
+	limit, err := parseBytes(c.String("memory"))
+	if err != nil {
+		return badInputf("--memory: %v", err)
+	}
 	ctx, cancel := interruptible()
 	defer cancel()
-	plies, err := enumerate.CountDepth(p, c.Int("depth"), func() bool { return ctx.Err() != nil })
+	// Each ply's distinct positions are kept whole, so a deep count of a
+	// big board outgrows any memory: the heap is read every 4,096
+	// positions.
+	var polls, over int64
+	stop := func() bool {
+		if polls++; polls%4096 == 0 {
+			if h := enumerate.HeapBytes(); h > limit {
+				over = h
+			}
+		}
+		return over != 0 || ctx.Err() != nil
+	}
+	plies, err := enumerate.CountDepth(p, c.Int("depth"), stop)
+	var stopped error // a limit or an interrupt, after the plies counted
 	switch {
 	case errors.Is(err, enumerate.ErrOverflow):
-		return &exitError{exitLimit, fmt.Errorf("count: %v", err)}
+		stopped = countStopped(p, exitLimit, fmt.Errorf("count: %s: %w after %s", p, err, plural(len(plies), "ply")), plies)
 	case errors.Is(err, positions.ErrTooManyMoves):
 		return badInputf("count: %v", err)
 	case err != nil:
 		return err
+	case over != 0:
+		stopped = countStopped(p, exitLimit, fmt.Errorf("count: %s: the positions of ply %d outgrew --memory %s (%s of heap); counted %s", p, len(plies)+1, c.String("memory"), enumerate.FormatBytes(over), plural(len(plies), "ply")), plies)
 	case ctx.Err() != nil:
-		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted after %d plies", p, len(plies))}
+		stopped = countStopped(p, exitInterrupted, fmt.Errorf("count: %s: interrupted after %s", p, plural(len(plies), "ply")), plies)
+	}
+	if stopped != nil && c.Bool("json") {
+		return stopped // its record's answer holds the plies counted (reportStop)
 	}
 	if plies == nil {
 		plies = []enumerate.PlyCount{}
 	}
 	if c.Bool("json") {
 		return writeJSON(w, struct {
+			ID       string               `json:"id,omitempty"`
 			Position string               `json:"position"`
 			Plies    []enumerate.PlyCount `json:"plies"`
-		}{p.String(), plies})
+		}{id, p.String(), plies})
 	}
 	fmt.Fprintf(w, "%s\n%5s %20s %14s\n", p, "ply", "paths", "positions")
 	for _, pc := range plies {
 		fmt.Fprintf(w, "%5d %20d %14d\n", pc.Ply, pc.Paths, pc.Positions)
 	}
-	return nil
+	return stopped
 }
 
 // countAll counts every position reachable from p.
-func countAll(c *cli.Context, p *positions.Position) error {
+func countAll(c *cli.Context, p *positions.Position, id string) error {
 	w := c.App.Writer
 	sym := c.Bool("symmetry")
 	limit, err := parseBytes(c.String("memory"))
@@ -125,19 +149,20 @@ func countAll(c *cli.Context, p *positions.Position) error {
 	prog.done()
 	switch {
 	case over.Load() != 0:
-		return &exitError{exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), enumerate.FormatBytes(over.Load()))}
+		return countStopped(p, exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), enumerate.FormatBytes(over.Load())), nil)
 	case ctx.Err() != nil:
-		return &exitError{exitInterrupted, fmt.Errorf("count: %s: interrupted", p)}
+		return countStopped(p, exitInterrupted, fmt.Errorf("count: %s: interrupted", p), nil)
 	case err != nil:
 		return err
 	}
 	if c.Bool("json") {
 		return writeJSON(w, struct {
+			ID       string                 `json:"id,omitempty"`
 			Position string                 `json:"position"`
 			Total    int                    `json:"total"`
 			Symmetry bool                   `json:"symmetry"`
 			Levels   []enumerate.LevelCount `json:"levels"`
-		}{p.String(), total, sym, levels})
+		}{id, p.String(), total, sym, levels})
 	}
 	fmt.Fprintf(w, "%s\n%7s %14s\n", p, "pieces", "positions")
 	for _, l := range levels {
@@ -149,4 +174,11 @@ func countAll(c *cli.Context, p *positions.Position) error {
 	}
 	fmt.Fprintf(w, "%7s %14d%s (%.1fs)\n", "total", total, note, time.Since(start).Seconds())
 	return nil
+}
+
+// countStopped is a count of p that a limit or an interrupt (code)
+// stopped, err saying which: in a --json batch its record gets an answer
+// that says so (reportStop), with plies, the plies --depth finished.
+func countStopped(p *positions.Position, code int, err error, plies []enumerate.PlyCount) error {
+	return &stopError{exitError: exitError{code, err}, position: p.String(), plies: plies}
 }

@@ -26,7 +26,9 @@ position it produces. Moves are identified by the position they produce.
 			return forEachRecord(c, func(r inputRecord) error {
 				p := r.rec.Position
 				if c.Bool("json") {
-					return writeJSON(c.App.Writer, answer.MovesOf(p))
+					out := answer.MovesOf(p)
+					out.ID = r.rec.ID()
+					return writeJSON(c.App.Writer, out)
 				}
 				moves := p.LegalMoves()
 				fmt.Fprintf(c.App.Writer, "%s: %s\n", p, plural(len(moves), "move"))

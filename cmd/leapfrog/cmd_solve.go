@@ -13,6 +13,7 @@ import (
 
 	"github.com/leapfrog-solver/leapfrog/answer"
 	"github.com/leapfrog-solver/leapfrog/cluster"
+	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
@@ -81,6 +82,8 @@ type stopError struct {
 	exitError
 	position string
 	known    *score.Known
+	// plies are what count --depth finished before it stopped.
+	plies []enumerate.PlyCount
 }
 
 func (e *stopError) Unwrap() error { return &e.exitError }
@@ -98,7 +101,7 @@ func searchError(p *positions.Position, err error) error {
 	if errors.Is(err, solver.ErrInterrupted) {
 		code = exitInterrupted
 	}
-	se := &stopError{exitError{code, fmt.Errorf("%s: %w", p, err)}, p.String(), nil}
+	se := &stopError{exitError: exitError{code, fmt.Errorf("%s: %w", p, err)}, position: p.String()}
 	var le *solver.LimitError
 	if errors.As(err, &le) {
 		k := score.KnownFrom(p.Game, le.Lower, le.Upper)
@@ -111,10 +114,11 @@ func searchError(p *positions.Position, err error) error {
 // stoppedJSON is the answer for a record whose search a limit or an
 // interrupt stopped: what is known instead of a value (cli.md).
 type stoppedJSON struct {
-	ID       string       `json:"id,omitempty"`
-	Position string       `json:"position"`
-	Stopped  string       `json:"stopped"`
-	Known    *score.Known `json:"known"`
+	ID       string               `json:"id,omitempty"`
+	Position string               `json:"position"`
+	Stopped  string               `json:"stopped"`
+	Known    *score.Known         `json:"known"`
+	Plies    []enumerate.PlyCount `json:"plies,omitempty"`
 }
 
 // watch prints the search's progress on a terminal until stop is called.

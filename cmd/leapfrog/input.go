@@ -154,7 +154,7 @@ func reportStop(c *cli.Context, r inputRecord, err error) error {
 	if known == nil {
 		known = &score.Known{}
 	}
-	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: r.rec.ID(), Position: se.position, Stopped: stopped, Known: known}); werr != nil {
+	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: r.rec.ID(), Position: se.position, Stopped: stopped, Known: known, Plies: se.plies}); werr != nil {
 		return werr
 	}
 	return err

@@ -259,6 +259,64 @@ func TestCountJSON(t *testing.T) {
 	}
 }
 
+// TestBatchIDs: every command that reads records answers each with its
+// record's id in --json (cli.md), in input order.
+func TestBatchIDs(t *testing.T) {
+	in := "froglet gg/gg; id \"first\";\nhupfer rt/.. r 1-1; id \"second\";\n"
+	for _, args := range [][]string{
+		{"moves"}, {"count", "--depth", "2"}, {"count", "--all"},
+		{"solve"}, {"solve", "--wdl"}, {"solve", "--value"},
+		{"analyze"}, {"analyze", "--wdl"}, {"verify"}, {"export"},
+	} {
+		code, stdout, stderr := runCLI(t, in, append(args, "-f", "-", "--json")...)
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != 0 || len(lines) != 2 {
+			t.Errorf("%v: exit %d, %d lines: %s %s", args, code, len(lines), stdout, stderr)
+			continue
+		}
+		for i, id := range []string{"first", "second"} {
+			var o struct{ ID string }
+			if err := json.Unmarshal([]byte(lines[i]), &o); err != nil || o.ID != id {
+				t.Errorf("%v: answer %d has id %q, want %q: %s", args, i+1, o.ID, id, lines[i])
+			}
+		}
+	}
+}
+
+// TestCountStopped: a count that --memory stops gets its answer in a
+// batch, as cli.md asks of every record: what is known, here the plies
+// --depth finished, and exit 3 (the heap of this test's process is past
+// 1 MB before the first ply that holds 4,096 positions).
+func TestCountStopped(t *testing.T) {
+	big := "froglet ryygr/ygggr/gggry/gygyy/gyybg w 0-0"
+	in := "froglet ggy/gyg/ygb; id \"a\";\n" + big + "; id \"b\";\nfroglet gg/gg; id \"c\";\n"
+	for _, mode := range []string{"--depth", "--all"} {
+		args := []string{"count", "-f", "-", "--json", "--memory", "1MB", mode}
+		if mode == "--depth" {
+			args = append(args, "12")
+		}
+		code, stdout, stderr := runCLI(t, in, args...)
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != exitLimit || len(lines) != 3 || !strings.Contains(stderr, "outgrew --memory 1MB") {
+			t.Fatalf("%s: exit %d, %d lines:\n%s\n%s", mode, code, len(lines), stdout, stderr)
+		}
+		var stopped struct {
+			ID      string
+			Stopped string
+			Plies   []map[string]any
+		}
+		if err := json.Unmarshal([]byte(lines[1]), &stopped); err != nil || stopped.ID != "b" || stopped.Stopped != "limit" {
+			t.Errorf("%s: the stopped record's answer %s", mode, lines[1])
+		}
+		if mode == "--depth" && (len(stopped.Plies) == 0 || len(stopped.Plies) >= 12) {
+			t.Errorf("--depth: the plies counted before the limit: %s", lines[1])
+		}
+		if !strings.Contains(lines[0], `"id":"a"`) || !strings.Contains(lines[2], `"id":"c"`) {
+			t.Errorf("%s: the others' answers %s, %s", mode, lines[0], lines[2])
+		}
+	}
+}
+
 func TestNewIsReproducible(t *testing.T) {
 	_, a, _ := runCLI(t, "", "new", "froglet", "--size", "5x5", "--seed", "3")
 	_, b, _ := runCLI(t, "", "new", "froglet", "--seed", "3", "--size", "5x5")
