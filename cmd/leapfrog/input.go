@@ -168,8 +168,9 @@ func forEachRecordIn(c *cli.Context, file string, fn func(inputRecord) error) er
 // forEachRecordKeep is forEachRecordIn that passes the blank and comment
 // lines to keep, if not nil, in their place.
 func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, keep func(string) error) error {
-	bad, limited := 0, 0
+	records, bad, limited := 0, 0, 0
 	err := eachRecordKeep(c, file, keep, func(src source, rec *positions.Record, err error) error {
+		records++
 		if err == nil {
 			err = reportStop(c, inputRecord{src, rec}, fn(inputRecord{src, rec}))
 		}
@@ -188,13 +189,17 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 		}
 		return err
 	})
+	others := "; the others were answered"
+	if bad+limited == records {
+		others = ""
+	}
 	switch {
 	case err != nil:
 		return err
 	case bad > 0 && limited > 0:
-		return badInputf("%s and %s; the others were answered", plural(bad, "bad record"), stoppedRecords(limited))
+		return badInputf("%s and %s%s", plural(bad, "bad record"), stoppedRecords(limited), others)
 	case bad > 0:
-		return badInputf("%s; the others were answered", plural(bad, "bad record"))
+		return badInputf("%s%s", plural(bad, "bad record"), others)
 	case limited > 0:
 		return &exitError{exitLimit, errors.New(stoppedRecords(limited))}
 	}
