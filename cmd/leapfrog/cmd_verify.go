@@ -40,8 +40,9 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			}
 			defer done()
 			w := c.App.Writer
-			records, claims, failed := 0, 0, 0
+			seen, records, claims, failed := 0, 0, 0, 0
 			err = forEachRecordIn(c, file, func(r inputRecord) error {
+				seen++
 				src, rec := r.src, r.rec
 				if err := rec.CheckClaims(); err != nil {
 					return locate(src, err)
@@ -79,7 +80,13 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 				return nil
 			})
 			if !c.Bool("json") {
-				fmt.Fprintf(w, "%s, %s, %d failed\n", plural(records, "record"), plural(claims, "claim"), failed)
+				// Records whose claims or search could not be checked
+				// are named on standard error; the count says so.
+				checked := plural(records, "record")
+				if seen > records {
+					checked = fmt.Sprintf("%d of %d records checked", records, seen)
+				}
+				fmt.Fprintf(w, "%s, %s, %d failed\n", checked, plural(claims, "claim"), failed)
 			}
 			if err != nil {
 				return err

@@ -54,6 +54,14 @@ func TestVerifyFailsLoudly(t *testing.T) {
 	if !strings.Contains(stderr, "4 of 7 claims do not hold") {
 		t.Errorf("stderr %q", stderr)
 	}
+	// A record that a limit stopped is not counted as checked; the
+	// exit is the limit's, which outranks a failed claim (cli.md).
+	limited := suite + "\n" + hardPosition + "; id \"hard\"; value 0;"
+	os.WriteFile(path, []byte(limited), 0o644)
+	code, stdout, _ = runCLI(t, "", "verify", path, "--hash", "8", "--max-nodes", "20000")
+	if code != exitLimit || !strings.Contains(stdout, "5 of 6 records checked, 7 claims, 4 failed") {
+		t.Errorf("with a record stopped by a limit: exit %d\n%s", code, stdout)
+	}
 }
 
 func TestAnnotateFormats(t *testing.T) {
