@@ -141,7 +141,15 @@ output passes verify, and exporting it again changes nothing.
 			one := func(src source, rec *positions.Record) error {
 				out, dropped, err := s.Export(rec)
 				if err != nil {
-					return searchError(rec.Position, err)
+					err = searchError(rec.Position, err)
+					var se *stopError
+					if errors.As(err, &se) && !c.Bool("json") {
+						// The output is the file filled in: a record whose
+						// search a limit or an interrupt stopped stays in
+						// it as it was.
+						fmt.Fprintln(c.App.Writer, rec)
+					}
+					return err
 				}
 				if len(dropped) > 0 {
 					fmt.Fprintf(c.App.ErrWriter, "leapfrog: %s: dropped am %s: optimal or illegal\n", src, strings.Join(dropped, " "))

@@ -111,3 +111,17 @@ func TestPictures(t *testing.T) {
 		t.Errorf("bad --move: exit %d, %q", code, stderr)
 	}
 }
+
+// TestExportKeepsStoppedRecords: export's text output is its file filled
+// in, so a record whose search a limit stopped stays in it as it was,
+// between the others, and the exit is the limit's.
+func TestExportKeepsStoppedRecords(t *testing.T) {
+	in := "// a comment\nfroglet gg/gg; id \"a\";\n" + hardPosition + "; id \"hard\"; c \"deep\";\nfroglet gg/gg; id \"c\";\n"
+	code, out, _ := runCLI(t, in, "export", "-", "--hash", "8", "--max-nodes", "20000")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitLimit || len(lines) != 4 || lines[0] != "// a comment" ||
+		lines[2] != hardPosition+`; id "hard"; c "deep";` ||
+		!strings.HasPrefix(lines[1], `froglet gg/gg w 0-0; id "a"; value 0;`) || !strings.HasPrefix(lines[3], `froglet gg/gg w 0-0; id "c"; value 0;`) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
