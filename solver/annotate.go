@@ -53,13 +53,14 @@ func label(g positions.Game, cost int, worse bool) string {
 }
 
 // Annotate gives every move of a game its value, the best moves and a
-// label.
+// label. When a search fails (a limit, an interrupt) it returns the
+// moves judged before it with the error.
 func (s *Solver) Annotate(g *positions.GameRecord) ([]Annotation, error) {
 	var out []Annotation
 	for i, pm := range g.Moves {
 		a, err := s.Analyze(pm.Before)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		before := a[0].Value
 		ann := Annotation{Ply: i + 1, Side: pm.Before.Side, Move: pm.Text, Before: before, Comment: pm.Comment}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -183,5 +184,37 @@ func TestAnnotateBestGame(t *testing.T) {
 	last := ann[len(ann)-1]
 	if last.Label != Blunder || !last.Worse || last.Cost != 0 || last.Outcome.String() != "loss" || last.BestOutcome.String() != "win" {
 		t.Errorf("%+v", last)
+	}
+}
+
+// TestAnnotateStopped: a limit met partway through a game returns the
+// moves judged before it, as the whole game's annotation judged them.
+func TestAnnotateStopped(t *testing.T) {
+	old := checkEvery
+	checkEvery = 1 // the limit is met at its node, not 4,096 later
+	defer func() { checkEvery = old }()
+	g, err := positions.ParseGameRecord("hupfer ...tt/...tt/...../rr.../rr... r 5-5\n" +
+		"b1-b3+c3 e5-e3+e2 c3-a3+a4 e4-c4+c5 b3-b1+c1 e3-e1+d1 b1-b3+c3 d1xb1 a1xc1 c4xc2 c1xc3 e1-e3+e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := New(Options{HashMB: 1, Threads: 1}).Annotate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := New(Options{HashMB: 1, Threads: 1})
+	if _, err := first.Analyze(g.Moves[0].Before); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{HashMB: 1, Threads: 1, MaxNodes: first.Nodes() + 1})
+	part, err := s.Annotate(g)
+	var le *LimitError
+	if !errors.As(err, &le) || len(part) == 0 || len(part) >= len(g.Moves) {
+		t.Fatalf("%d of %d moves judged, error %v", len(part), len(g.Moves), err)
+	}
+	for i, a := range part {
+		if w := whole[i]; a.Label != w.Label || a.Played != w.Played || a.Before != w.Before {
+			t.Errorf("move %d: %+v, the whole game's %+v", i+1, a, w)
+		}
 	}
 }

@@ -283,7 +283,21 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 			defer done()
 			ann, err := s.Annotate(g)
 			if err != nil {
-				return searchError(g.Start, err)
+				err = searchError(g.Moves[len(ann)].Before, err)
+				var se *stopError
+				if !errors.As(err, &se) || len(ann) == 0 {
+					return err
+				}
+				// A limit or an interrupt: the moves judged before it,
+				// without pictures (they are of the whole game).
+				stopped := "limit"
+				if se.code == exitInterrupted {
+					stopped = "interrupted"
+				}
+				if werr := writeAnnotations(c, g, ann, format, stopped); werr != nil {
+					return werr
+				}
+				return &exitError{se.code, fmt.Errorf("annotate: moves %d to %d not judged: %w", len(ann)+1, len(g.Moves), err)}
 			}
 			if dir := c.String("svg-dir"); dir != "" {
 				if err := annotatePictures(dir, g, ann); err != nil {
@@ -293,7 +307,7 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 			if err := writeLine(c, gameScenes(g, ann)); err != nil {
 				return err
 			}
-			return writeAnnotations(c, g, ann, format)
+			return writeAnnotations(c, g, ann, format, "")
 		},
 	}
 }
@@ -332,13 +346,19 @@ type annotateJSON struct {
 	Result string          `json:"result"`
 	Moves  []annotatedMove `json:"moves"`
 	Totals [2]sideTotals   `json:"totals"`
+	// Stopped is "limit" or "interrupted" when the moves after those in
+	// Moves were not judged; Totals then add up those judged.
+	Stopped string `json:"stopped,omitempty"`
 }
 
-func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Annotation, format string) error {
+// writeAnnotations writes the verdicts ann on the moves of g in format;
+// stopped, when not empty, says what stopped the moves after them from
+// being judged ("limit" or "interrupted").
+func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Annotation, format, stopped string) error {
 	w := c.App.Writer
 	final := g.Final()
 	sides := [2]string{positions.PlayerName(g.Start.Game, 0), positions.PlayerName(g.Start.Game, 1)}
-	out := annotateJSON{Start: g.Start.String(), Final: final.String(), Moves: []annotatedMove{}}
+	out := annotateJSON{Start: g.Start.String(), Final: final.String(), Moves: []annotatedMove{}, Stopped: stopped}
 	for i := range out.Totals {
 		out.Totals[i] = sideTotals{Side: sides[i], Labels: map[string]int{}}
 	}
@@ -396,6 +416,9 @@ func writeAnnotations(c *cli.Context, g *positions.GameRecord, ann []solver.Anno
 			note += "; " + a.Comment
 		}
 		fmt.Fprintf(w, "%s {%s}\n", a.Move, note)
+	}
+	if stopped != "" {
+		fmt.Fprintf(w, "stopped (%s) before move %d: the totals are of the moves above.\n", stopped, len(ann)+1)
 	}
 	fmt.Fprintf(w, "result: %s.\n", out.Result)
 	for _, t := range out.Totals {
