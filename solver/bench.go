@@ -19,6 +19,10 @@ type BenchCase struct {
 	// Line says to solve as `solve` does, the line of best play with the
 	// value (Solver.Solve), rather than the value alone.
 	Line bool
+	// Exact says to find the value alone as `solve --value` does
+	// (Solver.ExactValue: Hüpfer proof numbers first), when Line does not
+	// ask for the line.
+	Exact bool
 	// Reference is the plain reference solver's published run of the
 	// position (docs/PERFORMANCE.md, "Nodes against the reference
 	// solver"), for the reference suite; zero elsewhere.
@@ -109,9 +113,12 @@ func RunBench(c BenchCase, opts Options) (BenchResult, error) {
 }
 
 // benchValue is c's value, found as solve finds it (with the line) when
-// c.Line says so.
+// c.Line says so, or as solve --value does when c.Exact does.
 func benchValue(s *Solver, c BenchCase) (score.Value, error) {
-	if !c.Line {
+	switch {
+	case c.Exact && !c.Line:
+		return s.ExactValue(c.Position)
+	case !c.Line:
 		return s.Value(c.Position)
 	}
 	sol, err := s.Solve(c.Position)

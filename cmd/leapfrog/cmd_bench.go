@@ -20,7 +20,8 @@ second and time per position and in total. --full adds four more 5x5 openings.
 
 --reference solves instead the five positions a plain reference solver was run
 on (docs/PERFORMANCE.md, "Nodes against the reference solver") as solve does,
-value and line, and prints beside each the reference's nodes and seconds; an
+value and line (--value: the value alone, which is what the reference
+answers), and prints beside each the reference's nodes and seconds; an
 answer other than the reference's exits 1. Its seconds are from its own machine:
 compare nodes here, and times only through scripts/reference.
 
@@ -30,6 +31,7 @@ compare nodes here, and times only through scripts/reference.
 			&cli.IntFlag{Name: "hash", Usage: hashUsage, DefaultText: hashDefault},
 			&cli.BoolFlag{Name: "full", Usage: "include the long cases"},
 			&cli.BoolFlag{Name: "reference", Usage: "solve the reference solver's five positions instead, its figures beside ours"},
+			&cli.BoolFlag{Name: "value", Usage: "find each value alone, as solve --value does (with --reference: what the reference answers)"},
 		},
 		Action: func(c *cli.Context) error {
 			w := c.App.Writer
@@ -51,6 +53,9 @@ compare nodes here, and times only through scripts/reference.
 			for _, bc := range suite {
 				if bc.Full && !c.Bool("full") {
 					continue
+				}
+				if c.Bool("value") {
+					bc.Line, bc.Exact = false, true
 				}
 				r, err := solver.RunBench(bc, opts)
 				if err != nil {

@@ -462,27 +462,41 @@ func TestMoveVocabulary(t *testing.T) {
 // answers on its five positions, one JSON object each with its figures.
 func TestBenchReference(t *testing.T) {
 	testenv.SkipUnlessLong(t, "solves ggggy and the cross")
-	code, stdout, stderr := runCLI(t, "", "bench", "--reference", "--threads", "1", "--json")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
 	want := map[string]string{"hupfer 6x6 5-5": "loss in 16", "hupfer 5x5 8-8": "win in 21",
 		"the cross": "+1", "ygyyg": "-1", "ggggy": "+1"}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != len(want) {
-		t.Fatalf("%d lines, want %d: %s", len(lines), len(want), stdout)
-	}
-	for _, line := range lines {
-		var r struct {
-			Case, Answer string
-			Nodes        int64
-			Reference    *struct{ Nodes int64 }
+	nodes := map[string]int64{}
+	// As solve finds them, with the line, then the values alone: the
+	// same answers, and 6x6 5-5's in fewer nodes (its line proves the
+	// moves spelt before the best one faster losses).
+	for _, value := range []bool{false, true} {
+		args := []string{"bench", "--reference", "--threads", "1", "--json"}
+		if value {
+			args = append(args, "--value")
 		}
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%q: %v", line, err)
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
 		}
-		if r.Answer != want[r.Case] || r.Nodes <= 0 || r.Reference == nil || r.Reference.Nodes <= 0 {
-			t.Errorf("%s: answer %q (want %q), nodes %d, reference %+v", r.Case, r.Answer, want[r.Case], r.Nodes, r.Reference)
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if len(lines) != len(want) {
+			t.Fatalf("%v: %d lines, want %d: %s", args, len(lines), len(want), stdout)
+		}
+		for _, line := range lines {
+			var r struct {
+				Case, Answer string
+				Nodes        int64
+				Reference    *struct{ Nodes int64 }
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			if r.Answer != want[r.Case] || r.Nodes <= 0 || r.Reference == nil || r.Reference.Nodes <= 0 {
+				t.Errorf("%v %s: answer %q (want %q), nodes %d, reference %+v", args, r.Case, r.Answer, want[r.Case], r.Nodes, r.Reference)
+			}
+			if value && r.Case == "hupfer 6x6 5-5" && r.Nodes >= nodes[r.Case] {
+				t.Errorf("%s: the value alone took %d nodes, with the line %d", r.Case, r.Nodes, nodes[r.Case])
+			}
+			nodes[r.Case] = r.Nodes
 		}
 	}
 }
