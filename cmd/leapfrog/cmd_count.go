@@ -57,8 +57,8 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 	}
 }
 
-// countOne answers count for one position, the record id's: --depth or
-// --all.
+// countOne answers count for one position, whose record's id is id:
+// --depth or --all.
 func countOne(c *cli.Context, p *positions.Position, id string) error {
 	if c.IsSet("depth") {
 		return countDepth(c, p, id)
