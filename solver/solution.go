@@ -20,7 +20,7 @@ func (s *Solver) Value(p *positions.Position) (score.Value, error) {
 // move and the line: a stored answer when the cache holds one, else the
 // value's search alone (Hüpfer: proof numbers first, as Solve). For a
 // lost Hüpfer position the line costs proving every move spelt before the
-// best one a faster loss: 44% of the 6x6 5-5 start's nodes
+// best one a faster loss: 44% of the 6x6 5-5 start's nodes, 1% of 6-6's
 // (docs/PERFORMANCE.md, "Nodes against the reference solver").
 func (s *Solver) ExactValue(p *positions.Position) (score.Value, error) {
 	defer s.orient(p)()
