@@ -42,12 +42,8 @@ letters always (g y r b frogs worth 1-4; r and t pieces).
 					move = &lm
 				}
 				i++
-				index := 0
-				if c.String("file") != "" {
-					index = i
-				}
 				if c.IsSet("svg") || c.IsSet("png") {
-					return writePictures(c, p, move, index)
+					return writePictures(c, p, move, pictureIndex(c, r))
 				}
 				if i > 1 {
 					fmt.Fprintln(c.App.Writer)

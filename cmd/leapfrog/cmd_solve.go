@@ -296,7 +296,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 		if err != nil {
 			return searchError(p, err)
 		}
-		if err := writePictures(c, p, nil, 0); err != nil {
+		if err := writePictures(c, p, nil, pictureIndex(c, r)); err != nil {
 			return err
 		}
 		nodes, secs := s.Nodes()-startNodes+clusterNodes, time.Since(start).Seconds()
@@ -334,10 +334,10 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	if len(sol.PV) > 0 {
 		bestMove = &sol.PV[0]
 	}
-	if err := writePictures(c, p, bestMove, 0); err != nil {
+	if err := writePictures(c, p, bestMove, pictureIndex(c, r)); err != nil {
 		return err
 	}
-	if err := writeLine(c, lineScenes(p, sol.PV)); err != nil {
+	if err := writeLine(c, lineScenes(p, sol.PV), pictureIndex(c, r)); err != nil {
 		return err
 	}
 	pv := make([]string, len(sol.PV))
@@ -403,7 +403,7 @@ func solveValue(c *cli.Context, s *solver.Solver, r inputRecord, start time.Time
 	if err != nil {
 		return searchError(p, err)
 	}
-	if err := writePictures(c, p, nil, 0); err != nil {
+	if err := writePictures(c, p, nil, pictureIndex(c, r)); err != nil {
 		return err
 	}
 	nodes, secs := s.Nodes()-startNodes, time.Since(start).Seconds()
@@ -505,7 +505,7 @@ func analyzeOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.C
 		return searchError(p, err)
 	}
 	if len(moves) > 0 {
-		if err := writePictures(c, p, &moves[0].LegalMove, 0); err != nil {
+		if err := writePictures(c, p, &moves[0].LegalMove, pictureIndex(c, r)); err != nil {
 			return err
 		}
 	}

@@ -304,7 +304,7 @@ made longer or a loss made shorter than it had to be is an inaccuracy by up to
 					return err
 				}
 			}
-			if err := writeLine(c, gameScenes(g, ann)); err != nil {
+			if err := writeLine(c, gameScenes(g, ann), 0); err != nil {
 				return err
 			}
 			return writeAnnotations(c, g, ann, format, "")

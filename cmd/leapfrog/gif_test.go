@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"os"
@@ -79,5 +80,57 @@ func TestLineStrip(t *testing.T) {
 	defer g.Close()
 	if anim, err := gif.DecodeAll(g); err != nil || len(anim.Image) < 2 {
 		t.Errorf("the game's animation: %v", err)
+	}
+}
+
+// TestBatchPictures: with -f, each record's pictures are named by its
+// line in the file, so that a batch's pictures do not overwrite each
+// other (solve wrote every record's to the one name given); a position
+// given as the argument writes the name as given.
+func TestBatchPictures(t *testing.T) {
+	dir := t.TempDir()
+	in := "froglet gg/gg; id \"a\";\n// a comment\nhupfer ..tt/..tt/rr../rr.. r 1-1\n"
+	for _, args := range [][]string{
+		{"show", "--svg", "show.svg"},
+		{"solve", "--svg", "solve.svg", "--gif", "solve.gif", "--strip", "strip.svg"},
+		{"solve", "--value", "--svg", "value.svg"},
+		{"solve", "--wdl", "--png", "wdl.png"},
+		{"analyze", "--svg", "analyze.svg"},
+	} {
+		for i := 1; i < len(args); i++ {
+			if strings.Contains(args[i], ".") {
+				args[i] = filepath.Join(dir, args[i])
+			}
+		}
+		run := append(args, "-f", "-")
+		if args[0] != "show" {
+			run = append(run, "--no-cache")
+		}
+		code, _, stderr := runCLI(t, in, run...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		for i := 1; i < len(args); i++ {
+			if !strings.Contains(args[i], ".") {
+				continue
+			}
+			ext := filepath.Ext(args[i])
+			base := strings.TrimSuffix(args[i], ext)
+			for _, line := range []int{1, 3} {
+				if _, err := os.Stat(fmt.Sprintf("%s-%d%s", base, line, ext)); err != nil {
+					t.Errorf("%v: the picture of line %d: %v", args, line, err)
+				}
+			}
+			if _, err := os.Stat(args[i]); err == nil {
+				t.Errorf("%v: %s written unnumbered", args, args[i])
+			}
+		}
+	}
+	one := filepath.Join(dir, "one.svg")
+	if code, _, stderr := runCLI(t, "", "solve", "froglet gg/gg", "--no-cache", "--svg", one); code != 0 {
+		t.Fatalf("one position: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(one); err != nil {
+		t.Errorf("one position: %v", err)
 	}
 }

@@ -23,20 +23,38 @@ func pictureFlags() []cli.Flag {
 	}
 }
 
-// writePictures writes the pictures the flags ask for. With several
-// positions (-f), the files get the record's number before the extension.
+// pictureIndex is the number that r's pictures carry in their names:
+// with -f, its line in the file, so that the pictures of a batch do not
+// overwrite each other and each is found by its record's line; 0 (the
+// names as given) for a position given as the argument.
+func pictureIndex(c *cli.Context, r inputRecord) int {
+	if c.String("file") == "" {
+		return 0
+	}
+	return r.src.line
+}
+
+// numbered is the file name name with index before its extension
+// ("board.svg", 3: "board-3.svg"); index 0, "-" (standard output) and ""
+// (no file asked for) leave it as it is.
+func numbered(name string, index int) string {
+	if index <= 0 || name == "-" || name == "" {
+		return name
+	}
+	ext := filepath.Ext(name)
+	return fmt.Sprintf("%s-%d%s", name[:len(name)-len(ext)], index, ext)
+}
+
+// writePictures writes the pictures the flags ask for, their names
+// numbered by index (pictureIndex).
 func writePictures(c *cli.Context, p *positions.Position, m *positions.LegalMove, index int) error {
 	if sc := c.Float64("scale"); sc <= 0 || sc > render.MaxScale || math.IsNaN(sc) {
 		return badInputf("--scale %v: want a number above 0 and at most %d", sc, render.MaxScale)
 	}
 	for _, kind := range []string{"svg", "png"} {
-		name := c.String(kind)
+		name := numbered(c.String(kind), index)
 		if name == "" {
 			continue
-		}
-		if index > 0 && name != "-" {
-			ext := filepath.Ext(name)
-			name = fmt.Sprintf("%s-%d%s", name[:len(name)-len(ext)], index, ext)
 		}
 		if err := writePicture(c, name, kind, render.Layout(p, render.Options{Move: m})); err != nil {
 			return err
@@ -89,15 +107,16 @@ func lineFlags() []cli.Flag {
 }
 
 // writeLine writes the pictures of a line that --gif and --strip ask
-// for: scenes, a diagram per position of it.
-func writeLine(c *cli.Context, scenes []*render.Scene) error {
-	if name := c.String("gif"); name != "" {
+// for: scenes, a diagram per position of it; their names numbered by
+// index (pictureIndex).
+func writeLine(c *cli.Context, scenes []*render.Scene, index int) error {
+	if name := numbered(c.String("gif"), index); name != "" {
 		write := func(w io.Writer) error { return render.WriteGIF(w, scenes, c.Float64("scale"), 120) }
 		if err := writeFile(c, name, write); err != nil {
 			return err
 		}
 	}
-	if name := c.String("strip"); name != "" {
+	if name := numbered(c.String("strip"), index); name != "" {
 		kind := "svg"
 		if strings.EqualFold(filepath.Ext(name), ".png") {
 			kind = "png"
