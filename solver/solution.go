@@ -249,15 +249,26 @@ func (s *Solver) storedAnswer(p *positions.Position) (*Solution, bool) {
 func replay(p *positions.Position, sc int, pv []string) (*Solution, bool) {
 	sol := &Solution{Value: score.Value{Game: p.Game, Score: sc}}
 	q := p
+	points, sign := 0, 1
 	for _, text := range pv {
 		m, err := q.ParseMove(text)
 		if err != nil {
 			return nil, false
 		}
 		sol.PV = append(sol.PV, m)
+		points += sign * int(m.Points)
+		sign = -sign
 		q = m.Result
 	}
-	if len(pv) == 0 && q.HasMoves() {
+	// The line must also end the game and come to its value: Froglet
+	// its points, Hüpfer its distance, won by the side it says. A stored
+	// score that its line does not bear out is no answer either.
+	if q.HasMoves() {
+		return nil, false
+	}
+	v := sol.Value
+	if p.Game == positions.Froglet && points != sc ||
+		p.Game == positions.Hupfer && (len(pv) != v.Distance() || (len(pv)%2 == 1) != v.Win()) {
 		return nil, false
 	}
 	sol.Final = q

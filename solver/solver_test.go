@@ -484,11 +484,29 @@ func TestStoredAnswers(t *testing.T) {
 	if err != nil || third.Value != first.Value || s3.Nodes() == 0 {
 		t.Fatalf("a line that does not play: %+v, %d nodes, %v", third, s3.Nodes(), err)
 	}
+	// A line that plays but does not come to the stored score: no answer.
+	line := append([]string(nil), store.pv[p.String()]...)
+	store.score[p.String()] = first.Value.Score + 1
+	s5 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	if sol, err := s5.Solve(p); err != nil || sol.Value != first.Value || s5.Nodes() == 0 {
+		t.Fatalf("a score its line does not bear out (%v, %d): %+v, %d nodes, %v", line, first.Value.Score+1, sol, s5.Nodes(), err)
+	}
 	store.pv[p.String()] = []string{"a1-a9"}
 	store.score[p.String()] = 99
 	s4 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
 	if v, err := s4.ExactValue(p); err != nil || v != first.Value || s4.Nodes() == 0 {
 		t.Fatalf("the value where the stored line does not play: %+v, %d nodes, %v", v, s4.Nodes(), err)
+	}
+	// Hüpfer: a stored distance its line does not last is no answer.
+	h, _ := positions.ParsePosition("hupfer ..tt/..tt/rr../rr.. r 2-2")
+	hs, err := New(Options{HashMB: 1, Threads: 1, Persistent: store}).Solve(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.score[h.String()] = hs.Value.Score - 2 // the same winner, two plies later
+	s6 := New(Options{HashMB: 1, Threads: 1, Persistent: store})
+	if v, err := s6.ExactValue(h); err != nil || v != hs.Value || s6.Nodes() == 0 {
+		t.Fatalf("a distance its line does not last: %+v against %+v, %d nodes, %v", v, hs.Value, s6.Nodes(), err)
 	}
 }
 
