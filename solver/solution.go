@@ -231,7 +231,7 @@ func (s *Solver) Solve(p *positions.Position) (*Solution, error) {
 }
 
 // storedAnswer returns the answer the persistent store holds for p, when
-// it holds one whose line replays.
+// it holds one whose line replays to its value.
 func (s *Solver) storedAnswer(p *positions.Position) (*Solution, bool) {
 	store, ok := s.opts.Persistent.(answers)
 	if !ok {
@@ -245,7 +245,8 @@ func (s *Solver) storedAnswer(p *positions.Position) (*Solution, bool) {
 }
 
 // replay rebuilds a stored answer's solution, playing its line; a line
-// that does not play (it cannot, unless the store lies) is no answer.
+// that does not play, or does not end the game at the stored value (it
+// cannot, unless the store lies), is no answer.
 func replay(p *positions.Position, sc int, pv []string) (*Solution, bool) {
 	sol := &Solution{Value: score.Value{Game: p.Game, Score: sc}}
 	q := p
