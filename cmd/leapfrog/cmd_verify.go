@@ -241,7 +241,8 @@ label. Froglet: the points lost against best play; 0 best, 1 inaccuracy, 2-3
 mistake, 4 or more, or a move that turns a win or draw (counting the scores so
 far) into something worse, blunder. Hüpfer: a win thrown away is a blunder; a win
 made longer or a loss made shorter than it had to be is an inaccuracy by up to
-2 plies, a mistake beyond.
+2 plies, a mistake beyond. --timeout and --max-nodes bound the whole game: a limit
+met partway (or Ctrl-C) gives the moves judged before it (exit 3 or 130).
 
    leapfrog annotate examples/froglet-game-1.txt
    leapfrog annotate examples/hupfer-game-1.txt --format csv`,
