@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -76,18 +77,10 @@ func countDepth(c *cli.Context, p *positions.Position, id string) error {
 	ctx, cancel := interruptible()
 	defer cancel()
 	// Each ply's distinct positions are kept whole, so a deep count of a
-	// big board outgrows any memory: the heap is read every 4,096
-	// positions.
-	var polls, over int64
-	stop := func() bool {
-		if polls++; polls%4096 == 0 {
-			if h := enumerate.HeapBytes(); h > limit {
-				over = h
-			}
-		}
-		return over != 0 || ctx.Err() != nil
-	}
-	plies, err := enumerate.CountDepth(p, c.Int("depth"), stop)
+	// big board outgrows any memory: CountDepth polls once a position.
+	guard := &heapGuard{limit: limit, every: 4096, ctx: ctx}
+	plies, err := enumerate.CountDepth(p, c.Int("depth"), guard.stop)
+	over := guard.over.Load()
 	var stopped error // a limit or an interrupt, after the plies counted
 	switch {
 	case errors.Is(err, enumerate.ErrOverflow):
@@ -133,23 +126,15 @@ func countAll(c *cli.Context, p *positions.Position, id string) error {
 	prog := newProgress(c, "count")
 	ctx, cancel := interruptible()
 	defer cancel()
-	var polls, over atomic.Int64
-	stop := func() bool {
-		// The heap is read every 64 polls (of 64 positions each).
-		if polls.Add(1)%64 == 0 {
-			if h := enumerate.HeapBytes(); h > limit {
-				over.CompareAndSwap(0, h)
-			}
-		}
-		return over.Load() != 0 || ctx.Err() != nil
-	}
+	// CountAll's workers poll once every 64 positions.
+	guard := &heapGuard{limit: limit, every: 64, ctx: ctx}
 	levels, total, err := enumerate.CountAll(p, sym, func(done, seen int) {
 		prog.update("%d positions done, %d found", done, seen)
-	}, stop)
+	}, guard.stop)
 	prog.done()
 	switch {
-	case over.Load() != 0:
-		return countStopped(p, exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), enumerate.FormatBytes(over.Load())), nil)
+	case guard.over.Load() != 0:
+		return countStopped(p, exitLimit, fmt.Errorf("count: %s: the positions outgrew --memory %s (%s of heap): nothing counted", p, c.String("memory"), enumerate.FormatBytes(guard.over.Load())), nil)
 	case ctx.Err() != nil:
 		return countStopped(p, exitInterrupted, fmt.Errorf("count: %s: interrupted", p), nil)
 	case err != nil:
@@ -181,4 +166,24 @@ func countAll(c *cli.Context, p *positions.Position, id string) error {
 // that says so (reportStop), with plies, the plies --depth finished.
 func countStopped(p *positions.Position, code int, err error, plies []enumerate.PlyCount) error {
 	return &stopError{exitError: exitError{code, err}, position: p.String(), plies: plies}
+}
+
+// heapGuard stops a count whose positions outgrow --memory, or on
+// Ctrl-C: its stop is the count's poll, safe from many workers, and
+// reads the heap once every every polls.
+type heapGuard struct {
+	limit int64
+	every int64
+	ctx   context.Context
+	polls atomic.Int64
+	over  atomic.Int64 // the heap when it passed limit; 0 before
+}
+
+func (g *heapGuard) stop() bool {
+	if g.polls.Add(1)%g.every == 0 {
+		if h := enumerate.HeapBytes(); h > g.limit {
+			g.over.CompareAndSwap(0, h)
+		}
+	}
+	return g.over.Load() != 0 || g.ctx.Err() != nil
 }

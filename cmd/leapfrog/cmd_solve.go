@@ -88,6 +88,15 @@ type stopError struct {
 
 func (e *stopError) Unwrap() error { return &e.exitError }
 
+// kind says what stopped the search, as the JSON answers say it: "limit"
+// or "interrupted".
+func (e *stopError) kind() string {
+	if e.code == exitInterrupted {
+		return "interrupted"
+	}
+	return "limit"
+}
+
 // searchError turns a search that stopped early into its exit code, with
 // the bounds known so far.
 func searchError(p *positions.Position, err error) error {

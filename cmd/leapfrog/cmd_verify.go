@@ -291,11 +291,7 @@ met partway (or Ctrl-C) gives the moves judged before it (exit 3 or 130).
 				}
 				// A limit or an interrupt: the moves judged before it,
 				// without pictures (they are of the whole game).
-				stopped := "limit"
-				if se.code == exitInterrupted {
-					stopped = "interrupted"
-				}
-				if werr := writeAnnotations(c, g, ann, format, stopped); werr != nil {
+				if werr := writeAnnotations(c, g, ann, format, se.kind()); werr != nil {
 					return werr
 				}
 				return &exitError{se.code, fmt.Errorf("annotate: moves %d to %d not judged: %w", len(ann)+1, len(g.Moves), err)}

@@ -146,15 +146,11 @@ func reportStop(c *cli.Context, r inputRecord, err error) error {
 	if !c.Bool("json") || !errors.As(err, &se) {
 		return err
 	}
-	stopped := "limit"
-	if se.code == exitInterrupted {
-		stopped = "interrupted"
-	}
 	known := se.known
 	if known == nil {
 		known = &score.Known{}
 	}
-	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: r.rec.ID(), Position: se.position, Stopped: stopped, Known: known, Plies: se.plies}); werr != nil {
+	if werr := writeJSON(c.App.Writer, stoppedJSON{ID: r.rec.ID(), Position: se.position, Stopped: se.kind(), Known: known, Plies: se.plies}); werr != nil {
 		return werr
 	}
 	return err
