@@ -34,6 +34,9 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			if err != nil {
 				return err
 			}
+			if err := checkInput(c, file); err != nil {
+				return err // no count of records for a file not read
+			}
 			s, done, err := newSolver(c)
 			if err != nil {
 				return err

@@ -298,6 +298,20 @@ func eachLine(c *cli.Context, file string, fn func(source, string) error) error 
 	}
 }
 
+// checkInput reports whether file can be opened as a record file (-,
+// standard input, always can), before any work is done on it.
+func checkInput(c *cli.Context, file string) error {
+	if file == "-" {
+		return nil
+	}
+	_, _, closeFile, err := openInput(c, file)
+	if err != nil {
+		return err
+	}
+	closeFile()
+	return nil
+}
+
 // openInput opens file for reading, - being standard input.
 func openInput(c *cli.Context, file string) (io.Reader, string, func(), error) {
 	if file == "-" {

@@ -26,6 +26,18 @@ func TestVerifyExampleSuites(t *testing.T) {
 	}
 }
 
+// TestVerifyUnreadable: a file that cannot be read gets its error alone,
+// exit 2, and no count of records on standard output.
+func TestVerifyUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{filepath.Join(dir, "missing.txt"), dir} {
+		code, stdout, stderr := runCLI(t, "", "verify", path, "--hash", "8")
+		if code != exitBadInput || stdout != "" || !strings.Contains(stderr, path) {
+			t.Errorf("verify %s: exit %d, stdout %q, stderr %q", path, code, stdout, stderr)
+		}
+	}
+}
+
 func TestVerifyFailsLoudly(t *testing.T) {
 	suite := strings.Join([]string{
 		`froglet rbg./..ry/bgyg w 0-0; id "wrong value"; value 4;`,
