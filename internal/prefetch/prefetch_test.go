@@ -52,10 +52,10 @@ func BenchmarkDependentLoad(b *testing.B) {
 	}
 }
 
-// BenchmarkPrefetchedLoads measures the same random lines read in groups
-// of eight, each group's lines fetched (Line) before any is read, as a
-// Froglet node fetches its children's buckets: the time per line, with
-// the waits overlapped.
+// BenchmarkPrefetchedLoads measures random lines of tables of the same
+// sizes read in groups of eight, each group's lines fetched (Line) before
+// any is read, as a Froglet node fetches its children's buckets: the time
+// per line, with the waits overlapped.
 func BenchmarkPrefetchedLoads(b *testing.B) {
 	for _, mb := range []int{1, 8, 256} {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
