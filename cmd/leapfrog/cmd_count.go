@@ -39,7 +39,7 @@ not change what can follow); Hüpfer positions by board, side and supplies.
 			&cli.BoolFlag{Name: "all", Usage: "count every reachable position"},
 			&cli.BoolFlag{Name: "symmetry", Usage: "with --all: count symmetric positions once"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"},
-			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
+			&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop (exit 3) rather than outgrow `SIZE` of memory (like 8GB, 1.5GiB or 500M; K, M, G, T and P count in 1024s)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.IsSet("depth") == c.Bool("all") {

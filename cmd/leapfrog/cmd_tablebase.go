@@ -3,8 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"regexp"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -154,7 +157,7 @@ fit. Meanwhile the Go runtime keeps its heap under the bound. A GB is 2^30 bytes
    leapfrog tablebase build hupfer --size 5 --supply 4      # 14.6 million positions, about 6 s, 1.3 GB
    leapfrog tablebase build hupfer --size 5 --supply 5 --memory 12GB   # 202 million, under 2 min, 14 GB resident`,
 				Flags: append(rootFlags(),
-					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB or 500MB)"},
+					&cli.StringFlag{Name: "memory", Value: "8GB", Usage: "stop cleanly (exit 3) rather than outgrow `SIZE` of memory (like 8GB, 1.5GiB or 500M; K, M, G, T and P count in 1024s)"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on standard error"}),
 				Action: buildTable,
 			},
@@ -224,22 +227,37 @@ func bar(done, total int) string {
 	return "[" + strings.Repeat("#", n) + strings.Repeat(".", 20-n) + "]"
 }
 
-// parseBytes reads sizes like 8GB, 500MB or 1024.
+// sizePattern is a size as --memory takes it: a number, whole or with a
+// decimal part, then K, M, G, T or P (each 1024 times the one before,
+// optionally followed by B or iB), or B, or nothing (bytes).
+var sizePattern = regexp.MustCompile(`(?i)^([0-9]+(?:\.[0-9]+)?)\s*(?:([KMGTP])(?:I?B)?|B)?$`)
+
+// parseBytes reads sizes like 8GB, 8GiB, 500M, 1.5GB or 1024 (bytes),
+// and rejects the rest: before, "8GiB" and "1PB" read as 8 and 1 bytes.
 func parseBytes(s string) (int64, error) {
-	mult := int64(1)
-	u := strings.ToUpper(strings.TrimSpace(s))
-	for suffix, m := range map[string]int64{"KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40} {
-		if strings.HasSuffix(u, suffix) {
-			mult, u = m, strings.TrimSuffix(u, suffix)
-			break
-		}
+	m := sizePattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, fmt.Errorf("%q is not a size like 8GB, 500MB or 1.5GiB", s)
 	}
-	var n int64
-	if _, err := fmt.Sscan(u, &n); err != nil || n < 0 {
-		return 0, fmt.Errorf("%q is not a size like 8GB", s)
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a size like 8GB: %w", s, err)
 	}
-	return n * mult, nil
+	if m[2] != "" {
+		n = math.Ldexp(n, 10*(1+strings.Index("KMGTP", strings.ToUpper(m[2]))))
+	}
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("%q is less than a byte", s)
+	case n > maxBytes:
+		return 0, fmt.Errorf("%q is more than %s", s, enumerate.FormatBytes(maxBytes))
+	}
+	return int64(n), nil
 }
+
+// maxBytes is the largest size parseBytes takes: 1 EiB, past any memory
+// and far from overflowing an int64.
+const maxBytes = 1 << 60
 
 // buildTable builds (or resumes) the table of the root the flags name.
 func buildTable(c *cli.Context) error {

@@ -58,3 +58,47 @@ func TestTablebaseCommands(t *testing.T) {
 		t.Errorf("drop again: exit %d: %s", code, stdout)
 	}
 }
+
+// TestParseBytes: the sizes --memory takes, and those it refuses; before,
+// "8GiB" read as 8 bytes and "1PB" as 1, which stopped a count at once.
+func TestParseBytes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64 // 0: refused
+	}{
+		{"1024", 1024},
+		{"1024B", 1024},
+		{"500MB", 500 << 20},
+		{"500M", 500 << 20},
+		{"8GB", 8 << 30},
+		{"8gb", 8 << 30},
+		{"8GiB", 8 << 30},
+		{" 8 GB ", 8 << 30},
+		{"1.5GB", 3 << 29},
+		{"2TB", 2 << 40},
+		{"1PB", 1 << 50},
+		{"1024PB", 1 << 60},
+		{"0", 0},
+		{"0.5", 0},
+		{"-1GB", 0},
+		{"1025PB", 0},
+		{"99999999999999999999", 0},
+		{"8 GB extra", 0},
+		{"8XB", 0},
+		{"1e9", 0},
+		{"GB", 0},
+		{"", 0},
+		{"0x10", 0},
+	} {
+		got, err := parseBytes(c.in)
+		if c.want == 0 {
+			if err == nil {
+				t.Errorf("parseBytes(%q) = %d, want an error", c.in, got)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		}
+	}
+}
