@@ -11,6 +11,10 @@
 //	...
 //	sha256 <hex digest of every byte above this line>
 //
+// (A checker reads each line without the \r an editor may end it with, and
+// the first without a byte-order mark, so a copy saved that way checks as
+// the original does, digest and all.)
+//
 // A Hüpfer claim names the winner and the most plies the strategy needs,
 // and each strategy line gives a position with the winner to move and the
 // move the winner plays there, in any spelling of notation.md. A Froglet
@@ -165,7 +169,10 @@ func read(r io.Reader, key func(*positions.Position) string) (*file, error) {
 	}
 	for sc.Scan() {
 		n++
-		text := sc.Text()
+		text := sc.Text() // a line's \r, from an editor that ends lines with \r\n, is gone
+		if n == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // as such an editor may begin the file
+		}
 		if f.digest != "" {
 			return nil, bad("a line after the digest")
 		}

@@ -56,6 +56,22 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
+// TestWindowsCopy: a proof saved by an editor that ends lines with \r\n
+// and begins the file with a byte-order mark checks as the original does,
+// with the same digest.
+func TestWindowsCopy(t *testing.T) {
+	good := written(t, "hupfer ..tt/..tt/rr../rr.. r 1-2")
+	want, err := proof.Check(strings.NewReader(good), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := "\ufeff" + strings.ReplaceAll(good, "\n", "\r\n")
+	got, err := proof.Check(strings.NewReader(copied), nil)
+	if err != nil || got.SHA256 != want.SHA256 || got.Plies != want.Plies {
+		t.Fatalf("the copy: %+v, %v; the original: %+v", got, err, want)
+	}
+}
+
 // FuzzCheck: whatever the bytes, Check returns a result or an error,
 // never a panic, and a result only for a proof whose claim holds.
 func FuzzCheck(f *testing.F) {
