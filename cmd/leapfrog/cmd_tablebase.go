@@ -233,7 +233,7 @@ func bar(done, total int) string {
 var sizePattern = regexp.MustCompile(`(?i)^([0-9]+(?:\.[0-9]+)?)\s*(?:([KMGTP])(?:I?B)?|B)?$`)
 
 // parseBytes reads sizes like 8GB, 8GiB, 500M, 1.5GB or 1024 (bytes),
-// and rejects the rest: before, "8GiB" and "1PB" read as 8 and 1 bytes.
+// and rejects anything else rather than read the number alone.
 func parseBytes(s string) (int64, error) {
 	m := sizePattern.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
@@ -250,12 +250,12 @@ func parseBytes(s string) (int64, error) {
 	case n < 1:
 		return 0, fmt.Errorf("%q is less than a byte", s)
 	case n > maxBytes:
-		return 0, fmt.Errorf("%q is more than %s", s, enumerate.FormatBytes(maxBytes))
+		return 0, fmt.Errorf("%q is more than 1024PB", s)
 	}
 	return int64(n), nil
 }
 
-// maxBytes is the largest size parseBytes takes: 1 EiB, past any memory
+// maxBytes is the largest size parseBytes takes, 1024PB (2^60 bytes): past any memory
 // and far from overflowing an int64.
 const maxBytes = 1 << 60
 
