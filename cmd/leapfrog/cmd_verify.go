@@ -43,9 +43,8 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 			}
 			defer done()
 			w := c.App.Writer
-			seen, records, claims, failed := 0, 0, 0, 0
-			err = forEachRecordIn(c, file, func(r inputRecord) error {
-				seen++
+			records, claims, failed := 0, 0, 0
+			seen, err := forEachRecordCounted(c, file, func(r inputRecord) error {
 				src, rec := r.src, r.rec
 				if err := rec.CheckClaims(); err != nil {
 					return locate(src, err)
@@ -81,10 +80,11 @@ line per record and a summary. Exit 0 when every claim holds, 1 when one does no
 					}
 				}
 				return nil
-			})
+			}, nil)
 			if !c.Bool("json") {
-				// Records whose claims or search could not be checked
-				// are named on standard error; the count says so.
+				// Records that are bad, or whose claims or search could
+				// not be checked, are named on standard error; the count
+				// says so.
 				checked := plural(records, "record")
 				if seen > records {
 					checked = fmt.Sprintf("%d of %d records checked", records, seen)

@@ -164,8 +164,16 @@ func forEachRecordIn(c *cli.Context, file string, fn func(inputRecord) error) er
 // forEachRecordKeep is forEachRecordIn that passes the blank and comment
 // lines to keep, if not nil, in their place.
 func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, keep func(string) error) error {
-	records, bad, limited := 0, 0, 0
-	err := eachRecordKeep(c, file, keep, func(src source, rec *positions.Record, err error) error {
+	_, err := forEachRecordCounted(c, file, fn, keep)
+	return err
+}
+
+// forEachRecordCounted is forEachRecordKeep that also returns how many
+// records the file held, bad ones included (verify's count says how many
+// of them it checked).
+func forEachRecordCounted(c *cli.Context, file string, fn func(inputRecord) error, keep func(string) error) (records int, err error) {
+	bad, limited := 0, 0
+	err = eachRecordKeep(c, file, keep, func(src source, rec *positions.Record, err error) error {
 		records++
 		if err == nil {
 			err = reportStop(c, inputRecord{src, rec}, fn(inputRecord{src, rec}))
@@ -191,15 +199,15 @@ func forEachRecordKeep(c *cli.Context, file string, fn func(inputRecord) error, 
 	}
 	switch {
 	case err != nil:
-		return err
+		return records, err
 	case bad > 0 && limited > 0:
-		return badInputf("%s and %s%s", plural(bad, "bad record"), stoppedRecords(limited), others)
+		return records, badInputf("%s and %s%s", plural(bad, "bad record"), stoppedRecords(limited), others)
 	case bad > 0:
-		return badInputf("%s%s", plural(bad, "bad record"), others)
+		return records, badInputf("%s%s", plural(bad, "bad record"), others)
 	case limited > 0:
-		return &exitError{exitLimit, errors.New(stoppedRecords(limited))}
+		return records, &exitError{exitLimit, errors.New(stoppedRecords(limited))}
 	}
-	return nil
+	return records, nil
 }
 
 // stoppedRecords says that n records were stopped by a limit.

@@ -38,6 +38,17 @@ func TestVerifyUnreadable(t *testing.T) {
 	}
 }
 
+// TestVerifyCountsBadRecords: a bad record is one of the records that the
+// closing count says were not checked.
+func TestVerifyCountsBadRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "suite.txt")
+	os.WriteFile(path, []byte("froglet gg. w 0-0; value 1;\nfroglet zz w 0-0; value 0;\n"), 0o644)
+	code, stdout, stderr := runCLI(t, "", "verify", path, "--hash", "8")
+	if code != exitBadInput || !strings.Contains(stdout, "1 of 2 records checked, 1 claim, 0 failed") || !strings.Contains(stderr, "1 bad record") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
 func TestVerifyFailsLoudly(t *testing.T) {
 	suite := strings.Join([]string{
 		`froglet rbg./..ry/bgyg w 0-0; id "wrong value"; value 4;`,
