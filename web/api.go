@@ -124,7 +124,6 @@ func writeError(w http.ResponseWriter, status int, err error) {
 	json.NewEncoder(w).Encode(answer.Error{Error: err.Error()})
 }
 
-// position reads the position parameter.
 // flag reads the true-or-false parameter name of r: absent is false.
 func flag(r *http.Request, name string) (bool, error) {
 	text := r.URL.Query().Get(name)
@@ -138,6 +137,7 @@ func flag(r *http.Request, name string) (bool, error) {
 	return b, nil
 }
 
+// position reads the position parameter.
 func position(r *http.Request) (*positions.Position, error) {
 	text := r.URL.Query().Get("position")
 	if text == "" {

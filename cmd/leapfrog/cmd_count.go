@@ -179,6 +179,8 @@ type heapGuard struct {
 	over  atomic.Int64 // the heap when it passed limit; 0 before
 }
 
+// stop reports whether the count must stop: the heap past the limit
+// (read once every g.every polls, being a runtime call) or Ctrl-C.
 func (g *heapGuard) stop() bool {
 	if g.polls.Add(1)%g.every == 0 {
 		if h := enumerate.HeapBytes(); h > g.limit {

@@ -343,10 +343,11 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	if len(sol.PV) > 0 {
 		bestMove = &sol.PV[0]
 	}
-	if err := writePictures(c, p, bestMove, pictureIndex(c, r)); err != nil {
+	index := pictureIndex(c, r)
+	if err := writePictures(c, p, bestMove, index); err != nil {
 		return err
 	}
-	if err := writeLine(c, lineScenes(p, sol.PV), pictureIndex(c, r)); err != nil {
+	if err := writeLine(c, lineScenes(p, sol.PV), index); err != nil {
 		return err
 	}
 	pv := make([]string, len(sol.PV))
