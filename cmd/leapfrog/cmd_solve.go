@@ -15,6 +15,7 @@ import (
 	"github.com/leapfrog-solver/leapfrog/cluster"
 	"github.com/leapfrog-solver/leapfrog/enumerate"
 	"github.com/leapfrog-solver/leapfrog/positions"
+	"github.com/leapfrog-solver/leapfrog/render"
 	"github.com/leapfrog-solver/leapfrog/score"
 	"github.com/leapfrog-solver/leapfrog/solver"
 	"github.com/leapfrog-solver/leapfrog/tablebase"
@@ -347,7 +348,7 @@ func solveOne(c *cli.Context, s *solver.Solver, r inputRecord, conn *cluster.Con
 	if err := writePictures(c, p, bestMove, index); err != nil {
 		return err
 	}
-	if err := writeLine(c, lineScenes(p, sol.PV), index); err != nil {
+	if err := writeLine(c, func() []*render.Scene { return lineScenes(p, sol.PV) }, index); err != nil {
 		return err
 	}
 	pv := make([]string, len(sol.PV))

@@ -304,7 +304,7 @@ met partway (or Ctrl-C) gives the moves judged before it (exit 3 or 130).
 					return err
 				}
 			}
-			if err := writeLine(c, gameScenes(g, ann), 0); err != nil {
+			if err := writeLine(c, func() []*render.Scene { return gameScenes(g, ann) }, 0); err != nil {
 				return err
 			}
 			return writeAnnotations(c, g, ann, format, "")

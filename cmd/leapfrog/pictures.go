@@ -107,21 +107,27 @@ func lineFlags() []cli.Flag {
 }
 
 // writeLine writes the pictures of a line that --gif and --strip ask
-// for: scenes, a diagram per position of it; their names numbered by
-// index (pictureIndex).
-func writeLine(c *cli.Context, scenes []*render.Scene, index int) error {
-	if name := numbered(c.String("gif"), index); name != "" {
-		write := func(w io.Writer) error { return render.WriteGIF(w, scenes, c.Float64("scale"), 120) }
+// for: scenes makes a diagram per position of it, only when one is asked
+// for (laying out a long line costs more than a small search); their
+// names numbered by index (pictureIndex).
+func writeLine(c *cli.Context, scenes func() []*render.Scene, index int) error {
+	gif, strip := numbered(c.String("gif"), index), numbered(c.String("strip"), index)
+	if gif == "" && strip == "" {
+		return nil
+	}
+	line := scenes()
+	if name := gif; name != "" {
+		write := func(w io.Writer) error { return render.WriteGIF(w, line, c.Float64("scale"), 120) }
 		if err := writeFile(c, name, write); err != nil {
 			return err
 		}
 	}
-	if name := numbered(c.String("strip"), index); name != "" {
+	if name := strip; name != "" {
 		kind := "svg"
 		if strings.EqualFold(filepath.Ext(name), ".png") {
 			kind = "png"
 		}
-		return writePicture(c, name, kind, render.Strip(scenes, 4))
+		return writePicture(c, name, kind, render.Strip(line, 4))
 	}
 	return nil
 }
