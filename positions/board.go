@@ -79,6 +79,13 @@ func NewBoard(width, height int, holes Set) (*Board, error) {
 	return b, nil
 }
 
+// shifts returns the board's width and twice it as shift counts, masked to
+// 6 bits: they are at most 36 (MaxSide), and the mask lets the compiler
+// drop the check for counts of 64 or more that a plain shift carries.
+func (b *Board) shifts() (w, w2 uint) {
+	return uint(b.Width) & 63, uint(2*b.Width) & 63
+}
+
 // firstJumps returns, for a board of at most 64 cells, the frogs that can
 // jump in each direction: over an occupied cell onto an empty one. A cell
 // s has its neighbour in direction d at s+W (north), s+1 (east), s-W
@@ -86,11 +93,11 @@ func NewBoard(width, height int, holes Set) (*Board, error) {
 // the board.
 func (b *Board) firstJumps(occ uint64) [numDirs]uint64 {
 	empty := b.Cells[0] &^ occ
-	w := uint(b.Width)
+	w, w2 := b.shifts()
 	return [numDirs]uint64{
-		North: occ & b.canJump[North][0] & (occ >> w) & (empty >> (2 * w)),
+		North: occ & b.canJump[North][0] & (occ >> w) & (empty >> w2),
 		East:  occ & b.canJump[East][0] & (occ >> 1) & (empty >> 2),
-		South: occ & b.canJump[South][0] & (occ << w) & (empty << (2 * w)),
+		South: occ & b.canJump[South][0] & (occ << w) & (empty << w2),
 		West:  occ & b.canJump[West][0] & (occ << 1) & (empty << 2),
 	}
 }
@@ -105,20 +112,20 @@ func (b *Board) captureFrom(mine, theirs uint64) uint64 {
 // jumping from the cells of from over a cell of over onto a cell of onto,
 // in every direction.
 func (b *Board) shiftJumps(from, over, onto uint64) uint64 {
-	w := uint(b.Width)
-	return (from&b.canJump[North][0]&(over>>w)&(onto>>(2*w)))<<(2*w) |
+	w, w2 := b.shifts()
+	return (from&b.canJump[North][0]&(over>>w)&(onto>>w2))<<w2 |
 		(from&b.canJump[East][0]&(over>>1)&(onto>>2))<<2 |
-		(from&b.canJump[South][0]&(over<<w)&(onto<<(2*w)))>>(2*w) |
+		(from&b.canJump[South][0]&(over<<w)&(onto<<w2))>>w2 |
 		(from&b.canJump[West][0]&(over<<1)&(onto<<2))>>2
 }
 
 // jumpSources returns, for a board of at most 64 cells, the cells of from
 // that can jump over a cell of over onto a cell of onto, in some direction.
 func (b *Board) jumpSources(from, over, onto uint64) uint64 {
-	w := uint(b.Width)
-	return from & (b.canJump[North][0]&(over>>w)&(onto>>(2*w)) |
+	w, w2 := b.shifts()
+	return from & (b.canJump[North][0]&(over>>w)&(onto>>w2) |
 		b.canJump[East][0]&(over>>1)&(onto>>2) |
-		b.canJump[South][0]&(over<<w)&(onto<<(2*w)) |
+		b.canJump[South][0]&(over<<w)&(onto<<w2) |
 		b.canJump[West][0]&(over<<1)&(onto<<2))
 }
 

@@ -85,7 +85,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			d := bits.TrailingZeros64(dirs)
 			mid := from + offs[d]
 			to := uint(mid+offs[d]) & 63
-			gone := uint64(1)<<f | 1<<uint(mid)
+			gone := uint64(1)<<f | 1<<(uint(mid)&63)
 			points := s.frogValue(mid)
 			if !inc {
 				buf = pushChild(buf, c.least(jumped(s, f, gone, to)), tier-1, points)
@@ -126,7 +126,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 			for ; dirs != 0; dirs &= dirs - 1 {
 				mid, to := jumpCells(at, &offs, dirs)
-				taken := removed | 1<<uint(mid)
+				taken := removed | 1<<(uint(mid)&63)
 				if seenState(states[layerStart:], to, taken) {
 					continue
 				}
@@ -153,6 +153,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 // cell from has landed on cell to, the cells of gone (its start and the
 // frogs it took) emptied.
 func jumped(s *Small, from uint, gone uint64, to uint) SmallKey {
+	from, to = from&63, to&63 // cells of one word: no check for counts past 63
 	return SmallKey{
 		Occ: s.Occ&^gone | 1<<to,
 		C0:  s.C0&^gone | (s.C0>>from&1)<<to,

@@ -141,7 +141,7 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 // sequences of the piece that started on from and stands on at, breadth
 // first.
 func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
-	open := b.Cells[0]&^s.Occ | 1<<uint(from)
+	open := b.Cells[0]&^s.Occ | 1<<(uint(from)&63)
 	// Most often no capture can be followed by another: then the moves
 	// are the single captures, in the order of their directions, which is
 	// the order the walk below would give them.
@@ -150,13 +150,13 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 	single := true
 	for dirs := first; dirs != 0 && single; dirs &= dirs - 1 {
 		d := bits.TrailingZeros(dirs)
-		mid := uint64(1) << uint(at+offs[d])
+		mid := uint64(1) << (uint(at+offs[d]) & 63)
 		single = b.jumpDirs(at+2*offs[d], theirs&^mid, open|mid) == 0
 	}
 	if single {
 		for dirs := first; dirs != 0; dirs &= dirs - 1 {
 			d := bits.TrailingZeros(dirs)
-			buf = pushMove(buf, 1<<uint(at+offs[d]), int8(from), int8(at+2*offs[d]), -1, 1, 0)
+			buf = pushMove(buf, 1<<(uint(at+offs[d])&63), int8(from), int8(at+2*offs[d]), -1, 1, 0)
 		}
 		return buf
 	}
@@ -180,7 +180,7 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 			next := cur
 			next.To = int8(to)
 			next.Jumps++
-			next.Removed |= 1 << uint(mid)
+			next.Removed |= 1 << (uint(mid) & 63)
 			if !layer.contains(q[layerStart:], next.To, next.Removed) {
 				q = append(q, next)
 			}
@@ -288,7 +288,7 @@ func uniqueStates(have, add []Move) []Move {
 // time; points from which it could capture stop the fill.
 func (p *Position) hopsSmall(buf []Move, s int) []Move {
 	b := p.Board
-	start := uint64(1) << uint(s)
+	start := uint64(1) << (uint(s) & 63)
 	mine := p.SideSet(p.Side)[0] &^ start
 	theirs := p.Occ[0] &^ mine &^ start
 	empty := b.Cells[0]&^p.Occ[0] | start
@@ -297,7 +297,7 @@ func (p *Position) hopsSmall(buf []Move, s int) []Move {
 		for x := ends; x != 0; x &= x - 1 {
 			to := bits.TrailingZeros64(x)
 			for e := 0; e < numDirs; e++ {
-				if birth := int(b.step[e][to]); birth >= 0 && empty>>uint(birth)&1 != 0 {
+				if birth := int(b.step[e][to]); birth >= 0 && empty>>(uint(birth)&63)&1 != 0 {
 					buf = append(buf, Move{From: int16(s), To: int16(to), Birth: int16(birth)})
 				}
 			}

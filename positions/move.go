@@ -116,13 +116,13 @@ func (b *Board) smallDedupe(g Game, s *Small, moves []SmallMove, first int) []Sm
 	for i := first; i < len(moves); i++ {
 		m := moves[i]
 		dup := false
-		if m.Jumps >= 2 && (taken>>uint(m.From)&1 != 0 || m.To == m.From) {
+		if m.Jumps >= 2 && (taken>>(uint(m.From)&63)&1 != 0 || m.To == m.From) {
 			for j := first; j < len(out); j++ {
 				o := &out[j]
 				if o.From == m.From || o.Jumps != m.Jumps || o.Points != m.Points {
 					continue
 				}
-				if !(o.Removed>>uint(m.From)&1 != 0 || m.To == m.From) || !(m.Removed>>uint(o.From)&1 != 0 || o.To == o.From) {
+				if !(o.Removed>>(uint(m.From)&63)&1 != 0 || m.To == m.From) || !(m.Removed>>(uint(o.From)&63)&1 != 0 || o.To == o.From) {
 					continue
 				}
 				a, c := *s, *s

@@ -59,7 +59,7 @@ func (m *SmallMove) Move() Move {
 func (s *Small) Apply(g Game, m *SmallMove) {
 	var c0, c1 uint64
 	if m.From >= 0 {
-		f := uint(m.From)
+		f := uint(m.From) & 63 // a cell of one word: no check for counts past 63
 		c0, c1 = s.C0>>f&1, s.C1>>f&1
 		clear := ^(uint64(1) << f)
 		s.Occ &= clear
@@ -72,13 +72,13 @@ func (s *Small) Apply(g Game, m *SmallMove) {
 	if m.To >= 0 {
 		// The landing cell is empty now: the mover has left its start and
 		// what it took is gone.
-		t := uint(m.To)
+		t := uint(m.To) & 63
 		s.Occ |= 1 << t
 		s.C0 |= c0 << t
 		s.C1 |= c1 << t
 	}
 	if m.Birth >= 0 {
-		b := uint(m.Birth)
+		b := uint(m.Birth) & 63
 		s.Occ |= 1 << b
 		s.C0 |= uint64(s.Side&1) << b // a piece of the mover's colour
 		s.Counts[s.Side]--
@@ -110,7 +110,7 @@ func (b *Board) jumpDirs(at int, over, onto uint64) uint {
 // the start, not itself, not taken yet. Every other cell is empty for
 // landing.
 func chainFrogs(occ uint64, from int, removed uint64) uint64 {
-	return occ &^ (1 << uint(from)) &^ removed
+	return occ &^ (1 << (uint(from) & 63)) &^ removed
 }
 
 // jumpCells returns the cell jumped over and the landing of the jump from
@@ -122,15 +122,15 @@ func jumpCells(at int, offs *[numDirs]int, dirs uint) (mid, to int) {
 
 // jumpDirsNS is jumpDirs for North and South.
 func (b *Board) jumpDirsNS(a uint, over, onto uint64) uint {
-	w := uint(b.Width)
-	return uint((b.canJump[North][0]&(over>>w)&(onto>>(2*w)))>>a&1) |
-		uint((b.canJump[South][0]&(over<<w)&(onto<<(2*w)))>>a&1)<<2
+	w, w2 := b.shifts()
+	return uint((b.canJump[North][0]&(over>>w)&(onto>>w2))>>(a&63)&1) |
+		uint((b.canJump[South][0]&(over<<w)&(onto<<w2))>>(a&63)&1)<<2
 }
 
 // jumpDirsEW is jumpDirs for East and West.
 func (b *Board) jumpDirsEW(a uint, over, onto uint64) uint {
-	return uint((b.canJump[East][0]&(over>>1)&(onto>>2))>>a&1)<<1 |
-		uint((b.canJump[West][0]&(over<<1)&(onto<<2))>>a&1)<<3
+	return uint((b.canJump[East][0]&(over>>1)&(onto>>2))>>(a&63)&1)<<1 |
+		uint((b.canJump[West][0]&(over<<1)&(onto<<2))>>(a&63)&1)<<3
 }
 
 // SmallMoves appends the legal moves of s, a position of game g on board b
@@ -159,7 +159,7 @@ func (b *Board) SmallChildren(g Game, s *Small, buf []SmallMove) []SmallMove {
 
 // frogValue returns the points of the frog on cell c of s.
 func (s *Small) frogValue(c int) int16 {
-	return int16(1 + s.C0>>uint(c)&1 + 2*(s.C1>>uint(c)&1))
+	return int16(1 + s.C0>>(uint(c)&63)&1 + 2*(s.C1>>(uint(c)&63)&1))
 }
 
 // smallFroglet is frogletMoves on one word; without dedupe it keeps the
@@ -203,17 +203,17 @@ func (b *Board) smallFroglet(s *Small, buf []SmallMove, dedupe bool) []SmallMove
 // on in any direction but back over m, now gone; the cells it would jump
 // over and onto are then neither s nor m, so the board as it was decides.
 func (b *Board) goesOn(occ uint64, fj *[numDirs]uint64) uint64 {
-	w := uint(b.Width)
+	w, w2 := b.shifts()
 	empty := b.Cells[0] &^ occ
-	n := b.canJump[North][0] & (occ >> w) & (empty >> (2 * w))
+	n := b.canJump[North][0] & (occ >> w) & (empty >> w2)
 	e := b.canJump[East][0] & (occ >> 1) & (empty >> 2)
-	so := b.canJump[South][0] & (occ << w) & (empty << (2 * w))
+	so := b.canJump[South][0] & (occ << w) & (empty << w2)
 	we := b.canJump[West][0] & (occ << 1) & (empty << 2)
 	// Each direction's landing cells, those that can go on, and back to
 	// the frogs that jumped there.
-	return (fj[North]<<(2*w)&(n|e|we))>>(2*w) |
+	return (fj[North]<<w2&(n|e|we))>>w2 |
 		(fj[East]<<2&(n|e|so))>>2 |
-		(fj[South]>>(2*w)&(e|so|we))<<(2*w) |
+		(fj[South]>>w2&(e|so|we))<<w2 |
 		(fj[West]>>2&(n|so|we))<<2
 }
 
@@ -229,11 +229,11 @@ func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint
 // directions are its bits in fj (see firstJumps).
 func (b *Board) firstJumpsFrom(s *Small, buf []SmallMove, from int, fj *[numDirs]uint64) []SmallMove {
 	offs := b.offsets()
-	f := uint(from)
+	f := uint(from) & 63
 	for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
 		d := bits.TrailingZeros64(dirs)
 		mid := from + offs[d]
-		buf = pushMove(buf, 1<<uint(mid), int8(from), int8(mid+offs[d]), -1, 1, s.frogValue(mid))
+		buf = pushMove(buf, 1<<(uint(mid)&63), int8(from), int8(mid+offs[d]), -1, 1, s.frogValue(mid))
 	}
 	return buf
 }
@@ -331,7 +331,7 @@ func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []Smal
 		dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 		for ; dirs != 0; dirs &= dirs - 1 {
 			mid, to := jumpCells(at, &offs, dirs)
-			taken := removed | 1<<uint(mid)
+			taken := removed | 1<<(uint(mid)&63)
 			if !layer.contains(buf[layerStart:], int8(to), taken) {
 				buf = pushMove(buf, taken, int8(from), int8(to), -1, jumps+1, points+s.frogValue(mid))
 			}
@@ -388,14 +388,14 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove 
 // piece on from can reach by hops, births beside them, and captures from
 // the points where it can capture.
 func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint64) []SmallMove {
-	start := uint64(1) << uint(from)
+	start := uint64(1) << (uint(from) & 63)
 	empty := b.Cells[0]&^s.Occ | start
 	ends, captures := b.hopReach(start, mine&^start, theirs, empty)
 	if s.Counts[s.Side] > 0 {
 		for x := ends; x != 0; x &= x - 1 {
 			to := bits.TrailingZeros64(x)
 			for e := 0; e < numDirs; e++ {
-				if birth := b.step[e][to]; birth >= 0 && empty>>uint(birth)&1 != 0 {
+				if birth := b.step[e][to]; birth >= 0 && empty>>(uint(birth)&63)&1 != 0 {
 					buf = pushMove(buf, 0, int8(from), int8(to), int8(birth), 0, 0)
 				}
 			}
@@ -463,7 +463,7 @@ func (b *Board) FrogletReplies(s *Small) (n, top, threat int) {
 	}
 	fj := b.firstJumps(s.Occ)
 	n = bits.OnesCount64(fj[0]) + bits.OnesCount64(fj[1]) + bits.OnesCount64(fj[2]) + bits.OnesCount64(fj[3])
-	w := uint(b.Width)
+	w, _ := b.shifts()
 	// The frogs jumped over: each jump's source moved one cell its way.
 	over := fj[North]<<w | fj[East]<<1 | fj[South]>>w | fj[West]>>1
 	switch {
@@ -519,7 +519,7 @@ func (b *Board) HupferHasMove(s *Small, buf []SmallMove) bool {
 	for x := b.shiftJumps(mine, mine, empty); x != 0; x &= x - 1 {
 		to := bits.TrailingZeros64(x)
 		for d := 0; d < numDirs; d++ {
-			if c := b.step[d][to]; c >= 0 && empty>>uint(c)&1 != 0 {
+			if c := b.step[d][to]; c >= 0 && empty>>(uint(c)&63)&1 != 0 {
 				return true
 			}
 		}
@@ -564,7 +564,7 @@ func (p *Position) JumpCount() (n, threat int, none bool) {
 	// carried into the next or the previous word. Word w-1 of them is
 	// whole once word w's jumps are known. A loop of its own, not
 	// firstJumpSets: making the four sets measured slower at every child.
-	wi := uint(b.Width)
+	wi := uint(b.Width) & 63
 	var prevOcc, prevEmpty, prev, cur uint64
 	for w := 0; w < b.words; w++ {
 		o := p.Occ[w]
@@ -579,10 +579,10 @@ func (p *Position) JumpCount() (n, threat int, none bool) {
 		n += bits.OnesCount64(north) + bits.OnesCount64(east) + bits.OnesCount64(south) + bits.OnesCount64(west)
 		cur |= north<<wi | east<<1 | south>>wi | west>>1
 		if w > 0 {
-			prev |= south<<(64-wi) | west<<63
+			prev |= south<<((64-wi)&63) | west<<63
 			threat += FrogPoints(prev, p.Colour[0][w-1], p.Colour[1][w-1])
 		}
-		prev, cur = cur, north>>(64-wi)|east>>63
+		prev, cur = cur, north>>((64-wi)&63)|east>>63
 	}
 	threat += FrogPoints(prev, p.Colour[0][b.words-1], p.Colour[1][b.words-1])
 	return n, threat, n == 0
@@ -612,9 +612,9 @@ func (b *Board) firstJumpSets(occ *Set) (fj [numDirs]Set) {
 // the occupied (o) and empty cells of w and of the words before and after
 // it; two functions, each small enough to inline.
 func (b *Board) jumpWordNS(w int, o, empty, prevOcc, prevEmpty, nextOcc, nextEmpty uint64) (north, south uint64) {
-	wi := uint(b.Width)
-	return o & b.canJump[North][w] & (o>>wi | nextOcc<<(64-wi)) & (empty>>(2*wi) | nextEmpty<<(64-2*wi)),
-		o & b.canJump[South][w] & (o<<wi | prevOcc>>(64-wi)) & (empty<<(2*wi) | prevEmpty>>(64-2*wi))
+	wi := uint(b.Width) & 63
+	return o & b.canJump[North][w] & (o>>wi | nextOcc<<((64-wi)&63)) & (empty>>((2*wi)&63) | nextEmpty<<((64-2*wi)&63)),
+		o & b.canJump[South][w] & (o<<wi | prevOcc>>((64-wi)&63)) & (empty<<((2*wi)&63) | prevEmpty>>((64-2*wi)&63))
 }
 
 // jumpWordEW: see jumpWordNS.
