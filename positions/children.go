@@ -92,7 +92,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 				if goesOn>>f&1 != 0 {
 					states = growChains(states)
 					st := &states[len(states)-1]
-					st.removed, st.at, st.points, st.jumps = 1<<uint(mid), int(to), points, 1
+					st.removed, st.at, st.points, st.jumps = 1<<(uint(mid)&63), int(to), points, 1
 				}
 				continue
 			}
@@ -111,7 +111,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 				st := &states[len(states)-1]
 				st.img[0], st.img[1], st.img[2], st.img[3] = o0, o1, o2, o3
 				st.img[4], st.img[5], st.img[6] = o4, o5, o6
-				st.removed, st.at, st.points, st.jumps = 1<<uint(mid), int(to), points, 1
+				st.removed, st.at, st.points, st.jumps = 1<<(uint(mid)&63), int(to), points, 1
 			}
 		}
 		// Longer chains, breadth first (smallContinue).
