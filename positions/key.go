@@ -97,6 +97,44 @@ func (c smallCodec) images(s *Small, im *Images) {
 	}
 }
 
+// ChildImages sets im to the images of child, a position one move from
+// parent, whose images pim are: pim with the images of the cells the move
+// changed toggled, as ChildKey does for the occupied cells; a few rows
+// where Images looks up every byte of every word under every symmetry.
+// Like Images it leaves im as it is where children's keys do not use it.
+func (c Canonicalizer) ChildImages(pim *Images, parent, child *Small, im *Images) {
+	c.codec.childImages(pim, parent, child, im)
+}
+
+func (c smallCodec) childImages(pim *Images, parent, child *Small, im *Images) {
+	if !c.incremental() {
+		return
+	}
+	// In seven variables, as in childKey. A missing symmetry's row is 0:
+	// its image stays ^0.
+	o0, o1, o2, o3 := pim.occ[0], pim.occ[1], pim.occ[2], pim.occ[3]
+	o4, o5, o6 := pim.occ[4], pim.occ[5], pim.occ[6]
+	for x := parent.Occ ^ child.Occ; x != 0; x &= x - 1 {
+		row := &c.cells[bits.TrailingZeros64(x)]
+		o0, o1, o2, o3 = o0^row[0], o1^row[1], o2^row[2], o3^row[3]
+		o4, o5, o6 = o4^row[4], o5^row[5], o6^row[6]
+	}
+	im.occ = [7]uint64{o0, o1, o2, o3, o4, o5, o6}
+	if parent.C0|parent.C1|child.C0|child.C1 == 0 {
+		// One colour (as images leaves them): no colour planes to map.
+		im.c0, im.c1 = [7]uint64{}, [7]uint64{}
+		return
+	}
+	im.c0, im.c1 = pim.c0, pim.c1
+	if dC0, dC1 := parent.C0^child.C0, parent.C1^child.C1; dC0|dC1 != 0 {
+		for i := range c.syms {
+			sy := &c.syms[i]
+			im.c0[i] ^= sy.mapFew(dC0)
+			im.c1[i] ^= sy.mapFew(dC1)
+		}
+	}
+}
+
 // ChildKey returns the canonical key of child, a position of game g one
 // move from parent, whose images im are: what SmallKey gives for it.
 func (c Canonicalizer) ChildKey(g Game, im *Images, parent, child *Small) SmallKey {

@@ -56,6 +56,11 @@ func checkSmall(p *Position) string {
 		if ck, sk := canon.ChildKey(p.Game, &im, &s, &c), canon.SmallKey(p.Game, &c); ck != sk {
 			return fmt.Sprintf("move %d (%s): ChildKey %+v, SmallKey %+v", i, p.Spell(&want[i]), ck, sk)
 		}
+		var cim, fresh Images
+		canon.ChildImages(&im, &s, &c, &cim)
+		if canon.Images(&c, &fresh); cim != fresh {
+			return fmt.Sprintf("move %d (%s): ChildImages %+v, Images %+v", i, p.Spell(&want[i]), cim, fresh)
+		}
 	}
 	// Every piece's moves, taken together, give the same positions as
 	// all the moves.

@@ -39,6 +39,17 @@ type smallBoard struct {
 	// symmetries (Froglet, symmetric), from which its children's keys
 	// come cheaper (childKey).
 	images []positions.Images
+	// up[ply] is where the node at ply keeps its position and images
+	// (Froglet, symmetric): its children's images come from them
+	// (searchSmall). Pointers, not places in stack and images, which move
+	// when the search first goes deeper and they grow.
+	up []imagedNode
+}
+
+// imagedNode is a symmetric Froglet node's position and its images.
+type imagedNode struct {
+	pos *positions.Small
+	im  *positions.Images
 }
 
 // smallFor prepares s to search positions of p's game and board on the
@@ -133,6 +144,7 @@ func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 		s.small.deferred = append(s.small.deferred, make([]int, 0, 64))
 		s.small.keys = append(s.small.keys, make([]uint64, 0, 64))
 		s.small.images = append(s.small.images, positions.Images{})
+		s.small.up = append(s.small.up, imagedNode{})
 	}
 	return s.small.moves[ply][:0]
 }
@@ -184,10 +196,17 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	hinted := false
 	// A symmetric Froglet node makes its children's keys from its own
 	// images (childKey): cheaper than each child's least image alone.
+	// Below the root they come from its parent's (up).
 	var im *positions.Images
 	if froglet && sb.symmetric {
 		im = &sb.images[ply]
-		sb.canon.Images(p, im)
+		if ply > 0 {
+			up := sb.up[ply-1]
+			sb.canon.ChildImages(up.im, up.pos, p, im)
+		} else {
+			sb.canon.Images(p, im)
+		}
+		sb.up[ply] = imagedNode{p, im}
 	}
 	if froglet && best != NoMove && frogletMoveBound(bound, cheapest) <= alpha {
 		// The node may fail low on its moves' points alone
