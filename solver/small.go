@@ -529,14 +529,17 @@ const moveMask = 1<<24 - 1
 // pickMove moves the largest key of keys[j:] to keys[j] and returns the
 // index of its move.
 func pickMove(keys []uint64, j int) int {
-	b := j
+	// The largest so far in a register, and a conditional move rather
+	// than a branch: which key is larger is data no predictor learns.
+	b, top := j, keys[j]
 	for k := j + 1; k < len(keys); k++ {
-		if keys[k] > keys[b] {
-			b = k
+		x := keys[k]
+		if x > top {
+			b, top = k, x
 		}
 	}
-	keys[j], keys[b] = keys[b], keys[j]
-	return int(keys[j] & moveMask)
+	keys[j], keys[b] = top, keys[j]
+	return int(top & moveMask)
 }
 
 // smallFailsLow reports whether no move of the Froglet position p but the
