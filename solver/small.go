@@ -255,13 +255,13 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				return v
 			}
 			// Or high on them (frogletMoveFloor).
-			top := 0
-			for i := range moves {
-				if moves[i].Points > moves[top].Points {
-					top = i
+			top, most := 0, moves[0].Points // in registers, as pickMove
+			for i := 1; i < len(moves); i++ {
+				if pts := moves[i].Points; pts > most {
+					top, most = i, pts
 				}
 			}
-			if v := frogletMoveFloor(int(moves[top].Points), bound); v >= beta {
+			if v := frogletMoveFloor(int(most), bound); v >= beta {
 				newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
 				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[top]), Work: 1})
 				return v
