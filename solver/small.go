@@ -255,7 +255,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				return v
 			}
 			// Or high on them (frogletMoveFloor).
-			top, most := 0, moves[0].Points // in registers, as pickMove
+			top, most := 0, moves[0].Points // the largest so far in a register, not reloaded
 			for i := 1; i < len(moves); i++ {
 				if pts := moves[i].Points; pts > most {
 					top, most = i, pts
