@@ -537,13 +537,28 @@ func (b *Board) hupferMovers(s *Small) (movers uint64, capture bool) {
 }
 
 // hopsCapture reports whether one of the pieces of hoppers (of mine) can
-// hop its way to a point from which it captures a piece of theirs.
+// hop its way to a point from which it captures a piece of theirs; the
+// caller knows that none of mine can capture where it stands.
+//
+// One flood fill from all the hoppers at once answers for every one of
+// them (hopsCaptureEach in the tests fills from each alone). A hop lands
+// two points away, so a piece lands only on points of its own parity (row
+// and column mod 2) and hops over points of another: its own start is
+// never hopped over, and the other hoppers' points are occupied in its
+// fill as in theirs. Its start, empty in its own fill alone, could only be
+// the landing of a capture made from two points away over an enemy beside
+// the start, and then that capture could be made from the start itself.
 func (b *Board) hopsCapture(hoppers, mine, theirs, occ uint64) bool {
-	for x := hoppers; x != 0; x &= x - 1 {
-		start := x & -x
-		if _, captures := b.hopReach(start, mine&^start, theirs, b.Cells[0]&^occ|start); captures != 0 {
+	empty := b.Cells[0] &^ occ
+	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
+	visited, frontier := hoppers, hoppers
+	for frontier != 0 {
+		next := b.shiftJumps(frontier, mine, empty) &^ visited
+		if next&captureAt != 0 {
 			return true
 		}
+		visited |= next
+		frontier = next
 	}
 	return false
 }
