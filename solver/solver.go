@@ -362,8 +362,9 @@ func (s *Solver) traceRun(p *positions.Position, alpha, beta int, result *int, n
 // exact returns the exact score of p by MTD(f): null-window searches that
 // close in on the value from a first guess (the table's, else 0; Hüpfer
 // from the lowest score up, exactHupfer). line says that the line will be
-// asked for next (Solve), which a Froglet opening's windows and a Hüpfer
-// position's not known to be won prepare for (testInSpelling).
+// asked for next (Solve), which a Froglet opening's windows and, on one
+// thread, a Hüpfer position's not known to be won prepare for
+// (testInSpelling).
 func (s *Solver) exact(p *positions.Position, line bool) (int, error) {
 	lower, upper := -infinity, infinity
 	if e, ok := s.table(p).Probe(s.key(p)); ok {
@@ -441,20 +442,23 @@ func (s *Solver) exactFroglet(p *positions.Position, lower, upper int, test test
 // scores that never occur (score.HupferCeil).
 //
 // When the line will be asked for next (line) and no win is known yet,
-// the windows try the root's moves in spelling order (testInSpelling):
+// one thread tries the root's moves in spelling order (testInSpelling):
 // in a loss the window that succeeds last then shows the moves spelt
 // before the best one worse, as the line needs, and the window that fails
 // finds them in the table. On the 6x6 starts that took 0.77 to 0.96 of
 // the nodes; a win that proof numbers proved keeps the order of ranks
 // (5x5 8-8: spelling order took 1.7 times the nodes), and one they did not
-// climbs through the losses in spelling order (5x5 6-6 1.34 times,
-// docs/PERFORMANCE.md, "The line's moves in the value's search").
+// climbs through the losses in spelling order (5x5 6-6 1.34 times). More
+// threads keep the order of ranks: there they split the root's moves in
+// the window that fails, where spelling order searches one move at a time
+// on all of them and 6x6 7-7 took 1.2 times as long on two
+// (docs/PERFORMANCE.md, "The line's moves in the value's search").
 func (s *Solver) exactHupfer(p *positions.Position, lower, upper int, line bool) (int, error) {
 	// Every position scores at least a loss now and at most a win in 1.
 	lower = score.HupferCeil(max(lower, -winScore))
 	upper = score.HupferFloor(min(upper, winScore-1))
 	test := s.test
-	if line && lower < 0 {
+	if line && lower < 0 && len(s.workers) == 1 {
 		test = s.testInSpelling
 	}
 	for lower < upper {

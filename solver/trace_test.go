@@ -18,17 +18,19 @@ func TestTraceAddsUp(t *testing.T) {
 		pos      string
 		wdl      bool   // WDL by alpha-beta instead of Solve
 		question string // in the first line
+		threads  int    // 2 when 0
 	}{
 		// An opening's solve searches each removal in spelling order
 		// (testInSpelling): a1 first, which Black answers for +1.
-		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", false, "ggrgg/.ygyy b 0-0: window (0, 1), value >= 1? yes"},
-		{"froglet rbg./..ry/bgyg w 0-0", false, "value >= 0? yes"},
-		// A Hüpfer solve not known to be won does the same: Red's first
-		// move in spelling order lasts 2 plies if Turquoise cannot win
-		// at once.
-		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", false, "t 2-3: window (9999, 10000), win in at most 0 plies? no"},
-		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", true, "a win? no"},
-		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", true, "value >= 0? no (-1)"},
+		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", false, "ggrgg/.ygyy b 0-0: window (0, 1), value >= 1? yes", 0},
+		{"froglet rbg./..ry/bgyg w 0-0", false, "value >= 0? yes", 0},
+		// A Hüpfer solve not known to be won does the same on one
+		// thread: Red's first move in spelling order lasts 2 plies if
+		// Turquoise cannot win at once. Two threads ask the root.
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", false, "t 2-3: window (9999, 10000), win in at most 0 plies? no", 1},
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", false, "no loss in fewer than 2 plies? yes", 2},
+		{"hupfer ...tt/...tt/...../rr.../rr... r 3-3", true, "a win? no", 0},
+		{"froglet ygyyg/gyryy/byryy/ggrgg/gygyy w 0-0", true, "value >= 0? no (-1)", 0},
 	}
 	line := regexp.MustCompile(`^search (.+): window \((-?\d+), (-?\d+)\), (.+)\? (yes|no) \((-?\d+)\): (\d+) nodes, [0-9.]+ s$`)
 	for _, c := range cases {
@@ -38,7 +40,11 @@ func TestTraceAddsUp(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			s := New(Options{Threads: 2, Trace: &buf, Method: MethodAlphaBeta})
+			threads := c.threads
+			if threads == 0 {
+				threads = 2
+			}
+			s := New(Options{Threads: threads, Trace: &buf, Method: MethodAlphaBeta})
 			if c.wdl {
 				_, err = s.WDL(p)
 			} else {
