@@ -54,3 +54,23 @@ func TestHopsCaptureOneFill(t *testing.T) {
 	}
 	t.Logf("a capture reached, none: %d, %d", counts[true], counts[false])
 }
+
+// FuzzHopsCapture holds hopsCapture to hopsCaptureEach on any board of up
+// to 8x8 and any two disjoint sets of pieces on it.
+func FuzzHopsCapture(f *testing.F) {
+	f.Add(uint8(6), uint8(6), uint64(0x0303), uint64(0x30c0000000))
+	f.Add(uint8(8), uint8(8), uint64(0x00ff00ff), uint64(0xff00ff0000000000))
+	f.Fuzz(func(t *testing.T, w, h uint8, mine, theirs uint64) {
+		b := MustBoard(1+int(w)%8, 1+int(h)%8, Set{})
+		mine &= b.Cells[0]
+		theirs &= b.Cells[0] &^ mine
+		if b.captureFrom(mine, theirs) != 0 {
+			return
+		}
+		occ := mine | theirs
+		hoppers := b.jumpSources(mine, mine, b.Cells[0]&^occ)
+		if got, want := b.hopsCapture(hoppers, mine, theirs, occ), b.hopsCaptureEach(hoppers, mine, theirs, occ); got != want {
+			t.Fatalf("%dx%d, mine %#x, theirs %#x: hopsCapture %v, each hopper alone %v", b.Width, b.Height, mine, theirs, got, want)
+		}
+	})
+}
