@@ -85,14 +85,14 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			d := bits.TrailingZeros64(dirs)
 			mid := from + offs[d]
 			to := uint(mid+offs[d]) & 63
-			gone := uint64(1)<<f | 1<<(uint(mid)&63)
+			gone := uint64(1)<<f | cellBit(mid)
 			points := s.frogValue(mid)
 			if !inc {
 				buf = pushChild(buf, c.least(jumped(s, f, gone, to)), tier-1, points)
 				if goesOn>>f&1 != 0 {
 					states = growChains(states)
 					st := &states[len(states)-1]
-					st.removed, st.at, st.points, st.jumps = 1<<(uint(mid)&63), int(to), points, 1
+					st.removed, st.at, st.points, st.jumps = cellBit(mid), int(to), points, 1
 				}
 				continue
 			}
@@ -111,7 +111,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 				st := &states[len(states)-1]
 				st.img[0], st.img[1], st.img[2], st.img[3] = o0, o1, o2, o3
 				st.img[4], st.img[5], st.img[6] = o4, o5, o6
-				st.removed, st.at, st.points, st.jumps = 1<<(uint(mid)&63), int(to), points, 1
+				st.removed, st.at, st.points, st.jumps = cellBit(mid), int(to), points, 1
 			}
 		}
 		// Longer chains, breadth first (smallContinue).
@@ -126,7 +126,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 			dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 			for ; dirs != 0; dirs &= dirs - 1 {
 				mid, to := jumpCells(at, &offs, dirs)
-				taken := removed | 1<<(uint(mid)&63)
+				taken := removed | cellBit(mid)
 				if seenState(states[layerStart:], to, taken) {
 					continue
 				}

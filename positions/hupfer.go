@@ -141,7 +141,7 @@ func (p *Position) captureChains(buf []Move, s, at int, taken Set) []Move {
 // sequences of the piece that started on from and stands on at, breadth
 // first.
 func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint64) []SmallMove {
-	open := b.Cells[0]&^s.Occ | 1<<(uint(from)&63)
+	open := b.Cells[0]&^s.Occ | cellBit(from)
 	// Most often no capture can be followed by another: then the moves
 	// are the single captures, in the order of their directions, which is
 	// the order the walk below would give them.
@@ -150,13 +150,13 @@ func (b *Board) smallChains(s *Small, buf []SmallMove, from, at int, theirs uint
 	single := true
 	for dirs := first; dirs != 0 && single; dirs &= dirs - 1 {
 		d := bits.TrailingZeros(dirs)
-		mid := uint64(1) << (uint(at+offs[d]) & 63)
+		mid := cellBit(at + offs[d])
 		single = b.jumpDirs(at+2*offs[d], theirs&^mid, open|mid) == 0
 	}
 	if single {
 		for dirs := first; dirs != 0; dirs &= dirs - 1 {
 			d := bits.TrailingZeros(dirs)
-			buf = pushMove(buf, 1<<(uint(at+offs[d])&63), int8(from), int8(at+2*offs[d]), -1, 1, 0)
+			buf = pushMove(buf, cellBit(at+offs[d]), int8(from), int8(at+2*offs[d]), -1, 1, 0)
 		}
 		return buf
 	}
@@ -256,7 +256,8 @@ func (p *Position) hops(buf []Move, s int) []Move {
 // pieces of mine onto cells of empty (start counted empty), a round at a
 // time. ends are the points the piece can stop on (a birth follows);
 // captures are the points from which it can capture an enemy of theirs,
-// where its hops stop and a capture must follow.
+// where its hops stop and a capture must follow. (hopsCapture passes
+// several starts at once.)
 func (b *Board) hopReach(start, mine, theirs, empty uint64) (ends, captures uint64) {
 	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
 	visited, frontier := start, start
@@ -288,7 +289,7 @@ func uniqueStates(have, add []Move) []Move {
 // time; points from which it could capture stop the fill.
 func (p *Position) hopsSmall(buf []Move, s int) []Move {
 	b := p.Board
-	start := uint64(1) << (uint(s) & 63)
+	start := cellBit(s)
 	mine := p.SideSet(p.Side)[0] &^ start
 	theirs := p.Occ[0] &^ mine &^ start
 	empty := b.Cells[0]&^p.Occ[0] | start

@@ -157,6 +157,11 @@ func (b *Board) SmallChildren(g Game, s *Small, buf []SmallMove) []SmallMove {
 	return b.smallFroglet(s, buf, false)
 }
 
+// cellBit returns the word of cell c, a cell of a board of at most 64
+// cells: the mask tells the compiler the count is below 64, so the shift
+// needs no check for larger ones.
+func cellBit(c int) uint64 { return 1 << (uint(c) & 63) }
+
 // frogValue returns the points of the frog on cell c of s.
 func (s *Small) frogValue(c int) int16 {
 	return int16(1 + s.C0>>(uint(c)&63)&1 + 2*(s.C1>>(uint(c)&63)&1))
@@ -233,7 +238,7 @@ func (b *Board) firstJumpsFrom(s *Small, buf []SmallMove, from int, fj *[numDirs
 	for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
 		d := bits.TrailingZeros64(dirs)
 		mid := from + offs[d]
-		buf = pushMove(buf, 1<<(uint(mid)&63), int8(from), int8(mid+offs[d]), -1, 1, s.frogValue(mid))
+		buf = pushMove(buf, cellBit(mid), int8(from), int8(mid+offs[d]), -1, 1, s.frogValue(mid))
 	}
 	return buf
 }
@@ -331,7 +336,7 @@ func (b *Board) smallContinue(s *Small, buf []SmallMove, from, start int) []Smal
 		dirs := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs)
 		for ; dirs != 0; dirs &= dirs - 1 {
 			mid, to := jumpCells(at, &offs, dirs)
-			taken := removed | 1<<(uint(mid)&63)
+			taken := removed | cellBit(mid)
 			if !layer.contains(buf[layerStart:], int8(to), taken) {
 				buf = pushMove(buf, taken, int8(from), int8(to), -1, jumps+1, points+s.frogValue(mid))
 			}
@@ -388,7 +393,7 @@ func (b *Board) smallHupfer(s *Small, buf []SmallMove, dedupe bool) []SmallMove 
 // piece on from can reach by hops, births beside them, and captures from
 // the points where it can capture.
 func (b *Board) smallHops(s *Small, buf []SmallMove, from int, mine, theirs uint64) []SmallMove {
-	start := uint64(1) << (uint(from) & 63)
+	start := cellBit(from)
 	empty := b.Cells[0]&^s.Occ | start
 	ends, captures := b.hopReach(start, mine&^start, theirs, empty)
 	if s.Counts[s.Side] > 0 {
@@ -549,18 +554,8 @@ func (b *Board) hupferMovers(s *Small) (movers uint64, capture bool) {
 // the landing of a capture made from two points away over an enemy beside
 // the start, and then that capture could be made from the start itself.
 func (b *Board) hopsCapture(hoppers, mine, theirs, occ uint64) bool {
-	empty := b.Cells[0] &^ occ
-	captureAt := b.jumpSources(b.Cells[0], theirs, empty)
-	visited, frontier := hoppers, hoppers
-	for frontier != 0 {
-		next := b.shiftJumps(frontier, mine, empty) &^ visited
-		if next&captureAt != 0 {
-			return true
-		}
-		visited |= next
-		frontier = next
-	}
-	return false
+	_, captures := b.hopReach(hoppers, mine, theirs, b.Cells[0]&^occ)
+	return captures != 0
 }
 
 // JumpCount is FrogletReplies' count and threat on any board: the single
