@@ -24,6 +24,10 @@ type smallBoard struct {
 	canon     positions.Canonicalizer
 	symmetric bool
 	moves     [][]positions.SmallMove
+	// hint[ply] holds the moves of the piece that names the table's best
+	// move, apart from moves[ply], which a Hüpfer node fills before it
+	// asks the table.
+	hint [][]positions.SmallMove
 	// keys[ply] holds the search keys of the moves of ply (see
 	// searchSmall).
 	keys [][]uint64
@@ -103,11 +107,15 @@ func (sb *smallBoard) childKey(im *positions.Images, parent, child *positions.Sm
 	return sb.seed.frogletWord(k.Occ, k.C0, k.C1)
 }
 
-// movesOrEnd lists the moves of p, the node keyed k, in buf (moveList),
+// movesOrEnd returns the moves of p, the node keyed k: listed, when the
+// node listed them already (Hüpfer), else listed now in buf (moveList);
 // or, with end, returns what the node returns without them: the end of a
 // game, stored, or a stopped search where they are too many.
-func (s *searcher) movesOrEnd(p *positions.Small, k Key, buf []positions.SmallMove) (moves []positions.SmallMove, v int, end bool) {
-	moves = s.small.moveList(p, buf)
+func (s *searcher) movesOrEnd(p *positions.Small, k Key, buf, listed []positions.SmallMove) (moves []positions.SmallMove, v int, end bool) {
+	moves = listed
+	if moves == nil {
+		moves = s.small.moveList(p, buf)
+	}
 	if positions.TooManyMoves(moves, 0) {
 		return nil, s.tooMany(), true
 	}
@@ -138,6 +146,7 @@ func (sb *smallBoard) moveList(p *positions.Small, buf []positions.SmallMove) []
 func (s *searcher) smallBuffers(ply int) []positions.SmallMove {
 	for len(s.small.moves) <= ply+1 {
 		s.small.moves = append(s.small.moves, make([]positions.SmallMove, 0, 64))
+		s.small.hint = append(s.small.hint, make([]positions.SmallMove, 0, 64))
 		s.small.stack = append(s.small.stack, positions.Small{})
 		s.small.next = append(s.small.next, positions.Small{})
 		s.small.ckeys = append(s.small.ckeys, make([]Key, 0, 64))
@@ -173,8 +182,14 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		return 0
 	}
 	bound, cheapest := infinity, 0
+	var listed []positions.SmallMove
 	if froglet {
 		bound, cheapest = smallFrogletBound(p)
+	} else {
+		// Hüpfer lists its moves before it asks the table: the table
+		// seldom knows a Hüpfer node, and meanwhile the entry the parent
+		// fetched arrives from memory.
+		listed = sb.moveList(p, s.smallBuffers(ply))
 	}
 	lower, upper, best, v, done := s.known(k, ply, alpha, beta, bound, func() positions.Position { return p.Position(sb.game, sb.board) })
 	if done {
@@ -185,7 +200,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	alpha, beta = max(alpha, lower), min(beta, upper)
 	if !froglet && alpha >= winScore-3 {
 		// Only a win in 1 would do: no child needs a search.
-		return s.hupferWinsInOne(p, k, alpha, beta, ply, lower, upper, best)
+		return s.hupferWinsInOne(p, k, listed, alpha, beta, ply, lower, upper, best)
 	}
 	start := s.nodes
 	origAlpha := alpha
@@ -223,7 +238,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	if best != NoMove {
 		// The table's best move first, found among the moves of its piece
 		// alone: when it refutes, no other move is ever generated.
-		hm := sb.board.SmallMovesFrom(sb.game, p, int(best>>hintSeqBits), buf)
+		hm := sb.board.SmallMovesFrom(sb.game, p, int(best>>hintSeqBits), sb.hint[ply][:0])
 		if seq := int(best & hintSeqMask); seq < len(hm) {
 			hinted, bestMove = true, hm[seq]
 			*child = *p
@@ -242,7 +257,7 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 	// occur, as a parent's window makes at a proven end) is searched as
 	// search does, move by move.
 	if !hinted || bestScore < beta {
-		moves, v, end := s.movesOrEnd(p, k, buf)
+		moves, v, end := s.movesOrEnd(p, k, buf, listed)
 		if end {
 			return v
 		}
@@ -439,11 +454,12 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 
 // hupferWinsInOne searches a Hüpfer node whose window (alpha, beta), with
 // alpha at least winScore-3, only a win in 1 can beat: its children are
-// not searched, only asked whether they have a move. The table knew the
-// bounds (lower, upper) and the hint best.
-func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, alpha, beta, ply, lower, upper int, best uint16) int {
+// not searched, only asked whether they have a move. The node listed its
+// moves (listed); the table knew the bounds (lower, upper) and the hint
+// best.
+func (s *searcher) hupferWinsInOne(p *positions.Small, k Key, listed []positions.SmallMove, alpha, beta, ply, lower, upper int, best uint16) int {
 	sb := &s.small
-	moves, v, end := s.movesOrEnd(p, k, s.smallBuffers(ply))
+	moves, v, end := s.movesOrEnd(p, k, nil, listed)
 	if end {
 		return v
 	}
