@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/leapfrog-solver/leapfrog/internal/hash"
+	"github.com/leapfrog-solver/leapfrog/internal/hugepages"
 	"github.com/leapfrog-solver/leapfrog/internal/prefetch"
 	"github.com/leapfrog-solver/leapfrog/positions"
 	"github.com/leapfrog-solver/leapfrog/proof"
@@ -71,7 +72,7 @@ const pnEntryBytes = 24
 
 func newPNTable(mb int) *pnTable {
 	t := &pnTable{maxSlots: max(uint64(mb)<<20/pnEntryBytes, 4096)}
-	t.buckets = make([][4]pnEntry, min(1<<14, t.maxSlots/4))
+	t.buckets = hugepages.Make[[4]pnEntry](int(min(1<<14, t.maxSlots/4)))
 	t.mask = uint64(len(t.buckets)) - 1
 	return t
 }
@@ -115,7 +116,7 @@ func (t *pnTable) put(h uint64, pn, dn, work uint32) {
 // grow doubles the table, keeping every entry.
 func (t *pnTable) grow() {
 	old := t.buckets
-	t.buckets = make([][4]pnEntry, len(old)*2)
+	t.buckets = hugepages.Make[[4]pnEntry](len(old) * 2)
 	t.mask = uint64(len(t.buckets)) - 1
 	t.added = 0
 	for i := range old {

@@ -7,13 +7,27 @@ import "unsafe"
 
 const pageSize = 2 << 20
 
-// Make returns a new slice of n zero elements, advised to be backed by
-// huge pages when it spans at least two of them.
+// Make returns a new slice of n zero elements. One of at least half a huge
+// page starts on a huge-page boundary and is advised to be backed by huge
+// pages, all of it: the first touch of a small page costs some 12 µs on
+// a virtual machine (docs/PERFORMANCE.md, "Table size"), and an unaligned
+// table keeps up to a huge page's worth of them at its ends. The slice's
+// backing array is up to a huge page and an element longer; the part
+// outside the slice is never touched.
 func Make[T any](n int) []T {
-	s := make([]T, n)
 	var zero T
-	if size := n * int(unsafe.Sizeof(zero)); size >= 2*pageSize {
-		Advise(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+	elem := int(unsafe.Sizeof(zero))
+	size := n * elem
+	if elem == 0 || size < pageSize/2 {
+		return make([]T, n)
 	}
-	return s
+	// The advised span: whole huge pages holding the slice, which starts
+	// within an element of its first boundary.
+	whole := (size + elem + pageSize - 1) &^ (pageSize - 1)
+	s := make([]T, (whole+pageSize+elem-1)/elem)
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	aligned := (base + pageSize - 1) &^ (pageSize - 1)
+	off := (int(aligned-base) + elem - 1) / elem
+	Advise(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), aligned-base)), whole))
+	return s[off : off+n : off+n]
 }

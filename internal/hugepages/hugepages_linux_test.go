@@ -60,6 +60,49 @@ func TestMakeFreshIsHuge(t *testing.T) {
 	runtime.KeepAlive(b)
 }
 
+// A table of half a huge page or more starts within an element of a
+// huge-page boundary and is on huge pages from end to end once touched.
+func TestMakeAligned(t *testing.T) {
+	cases := []struct {
+		name string
+		make func() (unsafe.Pointer, int, int) // first element, elements, element size
+	}{
+		{"1.5 MB of 96-byte elements", func() (unsafe.Pointer, int, int) {
+			s := Make[[96]byte](1 << 14)
+			return unsafe.Pointer(&s[0]), len(s), 96
+		}},
+		{"8 MB of 64-byte elements", func() (unsafe.Pointer, int, int) {
+			s := Make[[64]byte](1 << 17)
+			return unsafe.Pointer(&s[0]), len(s), 64
+		}},
+		{"5 MB of 24-byte elements", func() (unsafe.Pointer, int, int) {
+			s := Make[[24]byte](5 << 20 / 24)
+			return unsafe.Pointer(&s[0]), len(s), 24
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, n, elem := c.make()
+			if off := uintptr(p) & (pageSize - 1); off >= uintptr(elem) {
+				t.Fatalf("starts %d bytes past a huge-page boundary", off)
+			}
+			b := unsafe.Slice((*byte)(p), n*elem)
+			touch(b)
+			if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
+				return
+			}
+			needTHP(t)
+			// Every huge page the table touches is huge: its mapping
+			// holds at least as many.
+			want := (len(b) + pageSize - 1) &^ (pageSize - 1)
+			if kb := hugeKB(t, p); kb < want>>10 {
+				t.Errorf("%d KB on huge pages, want %d", kb, want>>10)
+			}
+			runtime.KeepAlive(b)
+		})
+	}
+}
+
 // Memory the Go heap reuses was touched before, on small pages; Advise
 // collapses it (Linux 6.1 and later).
 func TestAdviseTouchedIsHuge(t *testing.T) {
