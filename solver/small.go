@@ -321,6 +321,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 			}
 			c := *p
 			c.Apply(sb.game, m)
+			var ck Key
+			if etc {
+				ck = sb.childKey(im, p, &c) // before the replies are counted: the fetch arrives meanwhile
+				s.tt.Prefetch(ck)
+			}
 			var rank int16
 			if froglet {
 				// The opponent's dearest single jump bounds the move
@@ -336,11 +341,6 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				} else {
 					rank = frogletRank(m.Points, int16(m.Jumps), n, threat)
 				}
-			}
-			var ck Key
-			if etc {
-				ck = sb.childKey(im, p, &c)
-				s.tt.Prefetch(ck)
 			}
 			ckeys = append(ckeys, ck)
 			if !froglet {
