@@ -435,10 +435,8 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 // the values of all the frogs but one; infinity where there is no such
 // bound). done means that they settle the search in (alpha, beta), at v.
 //
-// Not inlined: the profile-guided build inlined it into searchSmall when a
-// change there moved its call to a line the profile names, and the
-// Froglet rows then ran 5% slower (docs/PERFORMANCE.md, "Profile-guided
-// builds").
+// Not inlined: inlined into searchSmall it made the Froglet rows 5% slower
+// (docs/PERFORMANCE.md, "Profile-guided builds").
 //
 //go:noinline
 func (s *searcher) known(k Key, ply, alpha, beta, bound int, pos func() positions.Position) (lower, upper int, best uint16, v int, done bool) {

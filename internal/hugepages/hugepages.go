@@ -8,12 +8,10 @@ import "unsafe"
 const pageSize = 2 << 20
 
 // Make returns a new slice of n zero elements. One of at least half a huge
-// page starts on a huge-page boundary and is advised to be backed by huge
-// pages, all of it: the first touch of a small page costs some 12 µs on
-// a virtual machine (docs/PERFORMANCE.md, "Table size"), and an unaligned
-// table keeps up to a huge page's worth of them at its ends. The slice's
-// backing array is up to a huge page and an element longer; the part
-// outside the slice is never touched.
+// page starts on a huge-page boundary, advised to be on huge pages end to
+// end: an unaligned one kept up to 2 MB of small pages, whose first
+// touches cost some 12 µs each on a virtual machine (docs/PERFORMANCE.md,
+// "Table size"). Its backing array is a huge page longer, the rest unused.
 func Make[T any](n int) []T {
 	var zero T
 	elem := int(unsafe.Sizeof(zero))
