@@ -484,6 +484,33 @@ func (b *Board) FrogletReplies(s *Small) (n, top, threat int) {
 	return n, top, FrogPoints(over, s.C0, s.C1)
 }
 
+// FrogletTwoJumps reports whether the player to move in s (Froglet, on a
+// board of at most 64 cells that is not full) has a move of two jumps
+// that takes at least need points. FrogletReplies' top counts single
+// jumps alone; a chain can take more, and the search asks this where the
+// difference decides whether a move can beat its window (solver,
+// "dearerReply").
+func (b *Board) FrogletTwoJumps(s *Small, need int) bool {
+	fj := b.firstJumps(s.Occ)
+	offs := b.offsets()
+	for x := b.goesOn(s.Occ, &fj); x != 0; x &= x - 1 {
+		from := bits.TrailingZeros64(x)
+		f := uint(from) & 63
+		for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
+			mid := from + offs[bits.TrailingZeros64(dirs)]
+			at := 2*mid - from
+			rest := need - int(s.frogValue(mid))
+			frogs := chainFrogs(s.Occ, from, cellBit(mid))
+			for d := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs); d != 0; d &= d - 1 {
+				if mid2, _ := jumpCells(at, &offs, d); int(s.frogValue(mid2)) >= rest {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // FrogPoints is the points of the Froglet frogs of set, one word of cells,
 // given the colour words c0 and c1 of the same cells (Small's C0 and C1):
 // one each, one more for c0, two more for c1.

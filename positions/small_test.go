@@ -230,6 +230,7 @@ func TestHupferHasMove(t *testing.T) {
 // "none" must never be said of a position with a move; and a Froglet
 // position's count is its single jumps. It is also exact (no move is
 // always said) in Froglet and for a Hüpfer player with an empty supply.
+// FrogletReplies and FrogletTwoJumps are held to the moves there too.
 func TestMobilityNoneIsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	said := 0
@@ -268,6 +269,17 @@ func TestMobilityNoneIsSound(t *testing.T) {
 			}
 			if rn, rtop, rthreat := p.Board.FrogletReplies(&s); rn != n || rtop != top || rthreat != threat {
 				t.Fatalf("%s: FrogletReplies %d, %d, %d; single jumps %d, the dearest %d, their frogs' points %d", p, rn, rtop, rthreat, singles, top, threat)
+			}
+			top2 := -1 // the dearest move of two jumps
+			for _, m := range moves {
+				if m.Jumps == 2 {
+					top2 = max(top2, int(m.Points))
+				}
+			}
+			for _, need := range []int{top2, top2 + 1, top + 1, rng.IntN(10)} {
+				if got, want := p.Board.FrogletTwoJumps(&s, need), top2 >= 0 && top2 >= need; got != want {
+					t.Fatalf("%s: FrogletTwoJumps(%d) %v; the dearest move of two jumps takes %d", p, need, got, top2)
+				}
 			}
 		}
 	}
