@@ -334,6 +334,12 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 				n, top, threat := sb.board.FrogletReplies(&c)
 				if n == 0 {
 					rank = endsGame
+					if v := int(m.Points); v >= beta {
+						// It ends the game, and refutes: the other moves need no ranks.
+						newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
+						s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(m), Work: 1})
+						return v
+					}
 				} else if most := frogletMoveBound(bound, top); most <= alpha || most-alpha <= twoJumpsGap && sb.dearerReply(&c, bound, alpha, &most) {
 					skipped = max(skipped, most)
 					ckeys = append(ckeys, Key{})
