@@ -331,6 +331,13 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 		var ck Key
 		if none {
 			r = endsGame
+			if v := int(m.Points); v >= beta {
+				// It ends the game, and refutes: the other moves need no
+				// ranks (as on the one-word path).
+				newLower, newUpper := combine(v, alpha, beta, lower, upper)
+				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
+				return v
+			}
 		} else {
 			// Fetched now, asked about below: the table far outgrows
 			// the caches on these boards.
