@@ -459,10 +459,9 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 }
 
 // twoJumpsGap is how far above alpha the bound by a child's dearest single
-// jump may lie for dearerReply to be asked: a reply of two jumps takes at
-// most 4 points more (a frog's most), so up to 8. ggggy took 0.961 of the
-// time with 2, 0.986 with 1 and 0.991 with 4 (docs/PERFORMANCE.md,
-// "Replies of two jumps").
+// jump may lie for dearerReply to be asked. Further up the chains seldom
+// take enough to pay for the asking (docs/PERFORMANCE.md, "Replies of two
+// jumps").
 const twoJumpsGap = 2
 
 // dearerReply reports whether the opponent, to move in the Froglet child
