@@ -80,7 +80,7 @@ func (c smallCodec) frogletChildren(b *Board, s *Small, sc *ChildScratch, buf []
 		from := bits.TrailingZeros64(x)
 		f := uint(from)
 		states := sc.states[:0]
-		for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
+		for dirs := firstJumpDirs(&fj, f); dirs != 0; dirs &= dirs - 1 {
 			// A single jump, on locals: most children are.
 			d := bits.TrailingZeros64(dirs)
 			mid := from + offs[d]

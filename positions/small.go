@@ -120,6 +120,13 @@ func jumpCells(at int, offs *[numDirs]int, dirs uint) (mid, to int) {
 	return at + offs[d], at + 2*offs[d]
 }
 
+// firstJumpDirs returns the directions (bit d for direction d) of the
+// first jumps of the frog on cell f, given every frog's in fj (firstJumps).
+func firstJumpDirs(fj *[numDirs]uint64, f uint) uint64 {
+	f &= 63
+	return fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3
+}
+
 // jumpDirsNS is jumpDirs for North and South.
 func (b *Board) jumpDirsNS(a uint, over, onto uint64) uint {
 	w, w2 := b.shifts()
@@ -234,8 +241,7 @@ func (b *Board) frogMoves(s *Small, buf []SmallMove, from int, fj *[numDirs]uint
 // directions are its bits in fj (see firstJumps).
 func (b *Board) firstJumpsFrom(s *Small, buf []SmallMove, from int, fj *[numDirs]uint64) []SmallMove {
 	offs := b.offsets()
-	f := uint(from) & 63
-	for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
+	for dirs := firstJumpDirs(fj, uint(from)); dirs != 0; dirs &= dirs - 1 {
 		d := bits.TrailingZeros64(dirs)
 		mid := from + offs[d]
 		buf = pushMove(buf, cellBit(mid), int8(from), int8(mid+offs[d]), -1, 1, s.frogValue(mid))
@@ -495,10 +501,8 @@ func (b *Board) FrogletTwoJumps(s *Small, need int) bool {
 	offs := b.offsets()
 	for x := b.goesOn(s.Occ, &fj); x != 0; x &= x - 1 {
 		from := bits.TrailingZeros64(x)
-		f := uint(from) & 63
-		for dirs := fj[0]>>f&1 | fj[1]>>f&1<<1 | fj[2]>>f&1<<2 | fj[3]>>f&1<<3; dirs != 0; dirs &= dirs - 1 {
-			mid := from + offs[bits.TrailingZeros64(dirs)]
-			at := 2*mid - from
+		for dirs := firstJumpDirs(&fj, uint(from)); dirs != 0; dirs &= dirs - 1 {
+			mid, at := jumpCells(from, &offs, uint(dirs))
 			rest := need - int(s.frogValue(mid))
 			frogs := chainFrogs(s.Occ, from, cellBit(mid))
 			for d := b.jumpDirsNS(uint(at), frogs, ^frogs) | b.jumpDirsEW(uint(at), frogs, ^frogs); d != 0; d &= d - 1 {

@@ -350,14 +350,13 @@ func (s *searcher) searchKeyed(p *positions.Position, k Key, alpha, beta, ply in
 	if froglet && !all {
 		// Enhanced transposition cut-offs, as on the one-word path (here
 		// before the table's best move is searched: it paid, measured on
-		// 12x12 endgames). A move that ends the game is worth its points.
+		// 12x12 endgames). A move that ends the game falls short of beta
+		// here: the ranking stopped at one that reached it.
 		for i := range moves {
-			m := &moves[i]
-			v, ok := int(m.Points), true
-			if rank[i] != endsGame {
-				v, ok = s.cutByTable(ckeys[i], positions.Froglet, m.Points, beta)
+			if rank[i] == endsGame {
+				continue
 			}
-			if ok && v >= beta {
+			if v, ok := s.cutByTable(ckeys[i], positions.Froglet, moves[i].Points, beta); ok {
 				newLower, newUpper := combine(v, alpha, beta, lower, upper)
 				s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: uint16(i), Work: 1})
 				return v

@@ -373,11 +373,11 @@ func (s *searcher) searchSmall(p *positions.Small, k Key, alpha, beta, ply int, 
 		if etc && !all {
 			for _, mk := range keys {
 				i := int(mk & moveMask)
-				v, ok := int(moves[i].Points), true
+				v, ok := 0, false // an end of the game reaching beta stopped the ranking: any here falls short
 				if !endsGameKey(mk) {
 					v, ok = s.cutByTable(ckeys[i], sb.game, moves[i].Points, beta)
 				}
-				if ok && v >= beta {
+				if ok {
 					newLower, newUpper := combine(v, origAlpha, beta, lower, upper)
 					s.store(k, Entry{Lower: int16(newLower), Upper: int16(newUpper), Best: encodeHint(&moves[i]), Work: 1})
 					return v
